@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese wherever the contract's schemas run (server and web).
+z.config(z.locales.zhCN());
+
+export * from './channels';
+export * from './limits';
+export * from './messages';
+export * from './paths';
+export * from './sign';
+export * from './number';
+export * from './magnet';
+export * from './runtime-config';
+export * from './schemas/common';
+export * from './schemas/catalogue';
+export * from './schemas/import';

@@ -1,0 +1,21 @@
+/**
+ * What the server hands the web app at run time (served as /app-config.js), so one setting
+ * serves both: the signing secret and app id of SPEC §7 and the image host.
+ */
+export interface RuntimeConfig {
+  signSecret: string;
+  appId: string;
+  /** Prefix for relative image paths; absolute URLs are used as they are. */
+  imageHost: string;
+  captchaEnabled: boolean;
+}
+
+export const RUNTIME_CONFIG_GLOBAL = '__YINGKU_CONFIG__';
+export const RUNTIME_CONFIG_PATH = '/app-config.js';
+
+/** Joins a relative image path to the image host; absolute URLs pass through (SPEC §7). */
+export function imageUrl(path: string | null | undefined, imageHost: string): string {
+  if (!path) return '';
+  if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:')) return path;
+  return `${imageHost.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,99 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import { API, API_BASE } from '@yingku/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/connection';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { webRoutes } from './features/web/web.routes';
+import { registerErrorHandling } from './http/error-handler';
+import { createNonceRepo } from './http/nonce.repo';
+import { addRequestSigning, type NonceStore } from './http/signing';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to the database; main.ts passes a Redis store when REDIS_URL is set. */
+  nonces?: NonceStore;
+}
+
+/** Builds the whole app as a plugin tree, without listening: tests call `app.inject()`. */
+export async function buildApp({ config, database, nonces }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigin(config.imageHost)],
+        mediaSrc: ["'self'", 'blob:', ...imageOrigin(config.imageHost)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '影库 API',
+        description:
+          'Every call under /prod-api. Calls under /v2 carry the signing headers of SPEC §7 ' +
+          '(x-timestamp, x-nonce, x-sign, x-encrypt); the envelope is { code, msg, data | rows, total }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const nonceStore = nonces ?? databaseNonceStore(app, database);
+  await app.register(
+    async (api) => {
+      api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
+      await api.register(async (signed) => {
+        addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
+        await signed.register(catalogueRoutes, { db: database.db });
+      });
+    },
+    { prefix: API_BASE },
+  );
+  await app.register(mediaRoutes, { prefix: '/img' });
+  await app.register(webRoutes, { config });
+  return app;
+}
+
+/** Nonces in the database, with expired ones swept once a minute while the app runs. */
+function databaseNonceStore(app: FastifyInstance, database: Database): NonceStore {
+  const repo = createNonceRepo(database.db);
+  const timer = setInterval(() => {
+    repo.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'nonce sweep failed'));
+  }, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  return repo;
+}
+
+function imageOrigin(imageHost: string): string[] {
+  try {
+    return /^https?:\/\//.test(imageHost) ? [new URL(imageHost).origin] : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001-catalogue';
+
+/**
+ * Every migration, in order. Listed here rather than read from disk so the same list runs under
+ * tsx, vitest and any bundle. Landed migrations never change; add a new file instead.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-catalogue': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the database to the latest schema; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String((error as Error).message ?? error)}`);
+  }
+}

@@ -1,0 +1,137 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. bigint columns read as strings (ids never become JS numbers);
+ * dates read as `YYYY-MM-DD` strings (see connection.ts).
+ */
+type BigId = ColumnType<string, string | bigint, string | bigint>;
+type GeneratedBigId = ColumnType<string, string | bigint | undefined, never>;
+type DateText = ColumnType<string, string, string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface WorksTable {
+  id: BigId;
+  channel: number;
+  number: string;
+  number_key: string;
+  title: string;
+  pub_date: DateText;
+  duration_min: Generated<number>;
+  pic_small: Generated<string>;
+  pic_big: Generated<string>;
+  mp4: string | null;
+  image_small: Generated<string[]>;
+  image_big: Generated<string[]>;
+  is_online: Generated<number>;
+  has_magnet: Generated<boolean>;
+  average: Generated<number>;
+  evaluates: Generated<number>;
+  collect_count: Generated<number>;
+  like_count: Generated<number>;
+  /** lower(number || ' ' || title): trigram-indexed for 3+ character keywords. */
+  search_text: string;
+  /** Lower-cased character unigrams and bigrams of the title: GIN-indexed for 1–2 characters. */
+  title_grams: string[];
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Makers, labels, series, directors and items (same-type) share one shape. */
+export interface EntityTable {
+  id: GeneratedBigId;
+  channel: number;
+  name: string;
+  name_cn: string | null;
+  work_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface PerformersTable {
+  id: GeneratedBigId;
+  name: string;
+  name_cn: string | null;
+  censored_count: Generated<number>;
+  uncensored_count: Generated<number>;
+  western_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface TagGroupsTable {
+  id: GeneratedBigId;
+  channel: number;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface TagsTable {
+  id: GeneratedBigId;
+  group_id: BigId;
+  channel: number;
+  name: string;
+  name_cn: string | null;
+  work_count: Generated<number>;
+}
+
+/**
+ * A work–entity link. Channel and pub_date are copied from the work so that an entity's
+ * newest works come straight off the index (DESIGN.md, "Measured at a million works").
+ */
+export interface WorkLinkTable {
+  work_id: BigId;
+  entity_id: BigId;
+  channel: number;
+  pub_date: DateText;
+}
+
+export interface MagnetsTable {
+  id: GeneratedBigId;
+  number: string;
+  number_key: string;
+  name: string;
+  info_hash: string;
+  length: ColumnType<string, string | number | bigint, string | number | bigint>;
+  create_time: Timestamp;
+  hd: Generated<boolean>;
+  subtitle: Generated<boolean>;
+}
+
+export interface RequestNoncesTable {
+  nonce: string;
+  expires_at: Timestamp;
+}
+
+export interface DB {
+  works: WorksTable;
+  makers: EntityTable;
+  labels: EntityTable;
+  series: EntityTable;
+  directors: EntityTable;
+  items: EntityTable;
+  performers: PerformersTable;
+  tag_groups: TagGroupsTable;
+  tags: TagsTable;
+  work_makers: WorkLinkTable;
+  work_labels: WorkLinkTable;
+  work_series: WorkLinkTable;
+  work_directors: WorkLinkTable;
+  work_items: WorkLinkTable;
+  work_performers: WorkLinkTable;
+  work_tags: WorkLinkTable;
+  magnets: MagnetsTable;
+  request_nonces: RequestNoncesTable;
+}
+
+/** The entity kinds of the catalogue, with their table and link table. */
+export const ENTITY_KINDS = {
+  maker: { table: 'makers', link: 'work_makers' },
+  label: { table: 'labels', link: 'work_labels' },
+  series: { table: 'series', link: 'work_series' },
+  director: { table: 'directors', link: 'work_directors' },
+  item: { table: 'items', link: 'work_items' },
+  performer: { table: 'performers', link: 'work_performers' },
+  tag: { table: 'tags', link: 'work_tags' },
+} as const;
+export type EntityKind = keyof typeof ENTITY_KINDS;
+export type LinkTableName = (typeof ENTITY_KINDS)[EntityKind]['link'];
+export type PlainEntityKind = 'maker' | 'label' | 'series' | 'director' | 'item';
+export type PlainEntityTableName = (typeof ENTITY_KINDS)[PlainEntityKind]['table'];

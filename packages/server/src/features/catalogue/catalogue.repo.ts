@@ -1,0 +1,220 @@
+import type { ModId, WorkSort } from '@yingku/contract';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DB, PlainEntityKind } from '../../db/schema';
+import { ENTITY_KINDS } from '../../db/schema';
+import { escapeLike, type SearchTerm } from './search-text';
+
+/** What a works list is narrowed to. Every part combines with AND. */
+export interface WorksFilter {
+  channel?: ModId | undefined;
+  /** Only works published on or after this day (`YYYY-MM-DD`). */
+  sinceDate?: string | undefined;
+  onlyWithMagnets: boolean;
+  terms: SearchTerm[];
+  tagIds: string[];
+  links: Partial<Record<PlainEntityKind | 'performer', string>>;
+}
+
+export type MagnetOrder = 'dht' | 'time' | 'size';
+export type CountedEntityTable = PlainEntityKind | 'performer';
+
+const SORT_COLUMN = {
+  pubTime: 'w.pub_date',
+  collect: 'w.collect_count',
+  average: 'w.average',
+  evaluates: 'w.evaluates',
+} as const satisfies Record<WorkSort, string>;
+
+const PERFORMER_COUNT = {
+  1: 'censored_count',
+  2: 'uncensored_count',
+  3: 'western_count',
+} as const satisfies Record<ModId, string>;
+
+type WorksQuery = SelectQueryBuilder<DB, 'works as w', object>;
+
+function applyFilter(query: WorksQuery, filter: WorksFilter): WorksQuery {
+  let q = query;
+  if (filter.channel) q = q.where('w.channel', '=', filter.channel);
+  if (filter.sinceDate) q = q.where('w.pub_date', '>=', filter.sinceDate);
+  if (filter.onlyWithMagnets) q = q.where('w.has_magnet', '=', true);
+  for (const tagId of filter.tagIds) {
+    q = q.where('w.id', 'in', (eb) => eb.selectFrom('work_tags').select('work_id').where('entity_id', '=', tagId));
+  }
+  for (const [kind, entityId] of Object.entries(filter.links)) {
+    if (!entityId) continue;
+    const link = ENTITY_KINDS[kind as CountedEntityTable].link as 'work_makers';
+    q = q.where('w.id', 'in', (eb) => eb.selectFrom(link).select('work_id').where('entity_id', '=', entityId));
+  }
+  for (const term of filter.terms) {
+    q = q.where((eb) => termMatch(eb, term));
+  }
+  return q;
+}
+
+function termMatch(eb: ExpressionBuilder<DB, 'works as w'>, term: SearchTerm) {
+  const title =
+    term.titleMatch === 'grams'
+      ? eb(sql`w.title_grams`, '@>', sql`ARRAY[${term.text}]::text[]`)
+      : eb('w.search_text', 'like', `%${escapeLike(term.text)}%`);
+  const alternatives = [title];
+  if (term.numberKey) alternatives.push(eb('w.number_key', '=', term.numberKey));
+  if (term.numberPrefix) alternatives.push(eb('w.number_key', 'like', `${escapeLike(term.numberPrefix)}%`));
+  return eb.or(alternatives);
+}
+
+/** Catalogue reads. Only this file (and the writer's repo) touch the catalogue tables. */
+export function createCatalogueRepo(db: Kysely<DB>) {
+  return {
+    async listWorks(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
+      const base = applyFilter(db.selectFrom('works as w'), filter);
+      let rowsQuery = base.select([
+        'w.id',
+        'w.number',
+        'w.title',
+        'w.pub_date',
+        'w.pic_small',
+        'w.pic_big',
+        'w.channel',
+        'w.is_online',
+        'w.has_magnet',
+      ]);
+      if (sort !== 'pubTime') rowsQuery = rowsQuery.orderBy(SORT_COLUMN[sort], 'desc');
+      rowsQuery = rowsQuery.orderBy('w.pub_date', 'desc').orderBy('w.id', 'desc').limit(limit).offset(offset);
+      const [rows, count] = await Promise.all([
+        rowsQuery.execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    async findWork(id: string) {
+      return db
+        .selectFrom('works')
+        .select([
+          'id',
+          'number',
+          'title',
+          'pub_date',
+          'duration_min',
+          'mp4',
+          'pic_small',
+          'pic_big',
+          'image_small',
+          'image_big',
+          'average',
+          'evaluates',
+          'channel',
+          'is_online',
+          'has_magnet',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Every entity linked to a work, in one round trip. */
+    async workEntities(workId: string) {
+      const parts = (Object.keys(ENTITY_KINDS) as Array<keyof typeof ENTITY_KINDS>).map(
+        (kind) => sql`
+          SELECT ${kind}::text AS kind, e.id, e.name, e.name_cn
+          FROM ${sql.table(ENTITY_KINDS[kind].link)} l
+          JOIN ${sql.table(ENTITY_KINDS[kind].table)} e ON e.id = l.entity_id
+          WHERE l.work_id = ${workId}`,
+      );
+      const result = await sql<{ kind: keyof typeof ENTITY_KINDS; id: string; name: string; name_cn: string | null }>`
+        ${sql.join(parts, sql` UNION ALL `)} ORDER BY 1, 2`.execute(db);
+      return result.rows;
+    },
+
+    async listMagnets(numberKey: string, order: MagnetOrder, limit: number, offset: number) {
+      let query = db
+        .selectFrom('magnets')
+        .select([
+          'name',
+          'info_hash',
+          'length',
+          sql<string>`to_char(create_time AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('create_time'),
+          'hd',
+          'subtitle',
+        ])
+        .where('number_key', '=', numberKey);
+      if (order === 'dht') query = query.orderBy('hd', 'desc').orderBy('subtitle', 'desc');
+      if (order === 'size') query = query.orderBy('length', 'desc');
+      query = query.orderBy('magnets.create_time', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+      const [rows, count] = await Promise.all([
+        query.execute(),
+        db
+          .selectFrom('magnets')
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where('number_key', '=', numberKey)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Tag groups of a channel with their tags, in display order. */
+    async tagGroups(channel: ModId) {
+      return db
+        .selectFrom('tag_groups as g')
+        .innerJoin('tags as t', 't.group_id', 'g.id')
+        .select(['g.id as group_id', 'g.name as group_name', 't.id', 't.name', 't.name_cn'])
+        .where('g.channel', '=', channel)
+        .orderBy('g.sort_order')
+        .orderBy('g.id')
+        .orderBy('t.id')
+        .execute();
+    },
+
+    /** Entities of a kind in a channel that have works, most works first. */
+    async entityCounts(kind: CountedEntityTable, channel: ModId, limit: number, offset: number) {
+      if (kind === 'performer') {
+        const column = PERFORMER_COUNT[channel];
+        const base = db.selectFrom('performers').where(column, '>', 0);
+        const [rows, count] = await Promise.all([
+          base
+            .select(['id', 'name', `${column} as count`])
+            .orderBy(column, 'desc')
+            .orderBy('id')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+          base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+        ]);
+        return { rows, total: Number(count.total) };
+      }
+      const table = ENTITY_KINDS[kind].table as 'makers';
+      const base = db.selectFrom(table).where('channel', '=', channel).where('work_count', '>', 0);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'name', 'work_count as count'])
+          .orderBy('work_count', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Performers with works in a channel, sorted by a channel's count. */
+    async performers(channel: ModId, sortChannel: ModId, limit: number, offset: number) {
+      const column = PERFORMER_COUNT[channel];
+      const sortColumn = PERFORMER_COUNT[sortChannel];
+      const base = db.selectFrom('performers').where(column, '>', 0);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['id', 'name', 'name_cn', `${column} as count`, 'uncensored_count'])
+          .orderBy(sortColumn, 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>;

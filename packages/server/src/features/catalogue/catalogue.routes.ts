@@ -1,0 +1,123 @@
+import {
+  API,
+  MOD_ID,
+  magnetsQuery,
+  magnetsResponse,
+  performerListQuery,
+  performerListResponse,
+  tagChannelQuery,
+  tagChannelResponse,
+  tagListQuery,
+  tagListResponse,
+  workDetailParams,
+  workDetailResponse,
+  worksListQuery,
+  worksListResponse,
+  errorEnvelope,
+  OK_MSG,
+} from '@yingku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ok, table } from '../../http/envelope';
+import { createCatalogueRepo } from './catalogue.repo';
+import { createCatalogueService } from './catalogue.service';
+
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
+
+/** The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. */
+export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const service = createCatalogueService(createCatalogueRepo(db));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API.worksList,
+    {
+      schema: {
+        summary: 'Works: latest, filtered, ranked or searched',
+        querystring: worksListQuery,
+        response: { 200: worksListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await service.listWorks(request.query);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.workDetail,
+    {
+      schema: {
+        summary: 'One work with its tags, makers, performers and other entities',
+        params: workDetailParams,
+        response: { 200: workDetailResponse, ...errors },
+      },
+    },
+    async (request) => ({ code: 200, msg: OK_MSG.operation, ...(await service.workDetail(request.params.id)) }),
+  );
+
+  r.get(
+    API.magnets,
+    {
+      schema: {
+        summary: 'Magnets of a work number',
+        querystring: magnetsQuery,
+        response: { 200: magnetsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await service.listMagnets(q.keyword, q.order, q.pageNum, q.pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.tagChannel,
+    {
+      schema: {
+        summary: 'Tag groups of a channel',
+        querystring: tagChannelQuery,
+        response: { 200: tagChannelResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const channel = request.query.modId ?? (request.query.modName ? MOD_ID[request.query.modName] : 1);
+      return ok(await service.tagGroups(channel as 1 | 2 | 3), OK_MSG.query);
+    },
+  );
+
+  r.get(
+    API.tagList,
+    {
+      schema: {
+        summary: 'Makers, labels, series, directors, items or performers of a channel, with counts',
+        querystring: tagListQuery,
+        response: { 200: tagListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await service.entityCounts(q.tableName, q.modId as 1 | 2 | 3, q.pageNum, q.pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.performerList,
+    {
+      schema: {
+        summary: 'Performers with their censored and uncensored counts',
+        querystring: performerListQuery,
+        response: { 200: performerListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await service.performers(q.modName, q.sort, q.pageNum, q.pageSize);
+      return table(rows, total);
+    },
+  );
+}

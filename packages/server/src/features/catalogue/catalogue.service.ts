@@ -1,0 +1,171 @@
+import {
+  ALL_TIME,
+  type EntityRef,
+  LATEST_DEFAULTS,
+  MOD_ID,
+  type ModId,
+  type ModName,
+  numberKey,
+  SERVER_MSG,
+  type TagGroup,
+  type WorkDetailResponse,
+  type WorkListItem,
+  type WorksListQuery,
+} from '@yingku/contract';
+import { badRequest, notFound } from '../../http/errors';
+import type { CatalogueRepo, CountedEntityTable, MagnetOrder, WorksFilter } from './catalogue.repo';
+import { searchTerms } from './search-text';
+import { daysBefore, todayInShanghai } from './dates';
+
+type ListRow = Awaited<ReturnType<CatalogueRepo['listWorks']>>['rows'][number];
+
+function toListItem(row: ListRow): WorkListItem {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    pubTime: row.pub_date,
+    picSmall: row.pic_small,
+    picBig: row.pic_big,
+    modId: row.channel,
+    isOnline: row.is_online,
+    isDht: row.has_magnet ? 1 : 0,
+  };
+}
+
+const offsetOf = (pageNum: number, pageSize: number) => (pageNum - 1) * pageSize;
+
+/** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
+export function createCatalogueService(repo: CatalogueRepo, today: () => string = todayInShanghai) {
+  return {
+    async listWorks(query: WorksListQuery) {
+      const links = {
+        maker: query.makerId,
+        label: query.labelId,
+        series: query.seriesId,
+        director: query.directorId,
+        item: query.itemId,
+        performer: query.performerId,
+      };
+      const narrowed = Boolean(query.keyword || query.tagsId?.length || Object.values(links).some(Boolean));
+      // A plain latest list looks 30 days back (SPEC §9); a search or a filtered list looks at
+      // all time unless a window is asked for.
+      const days = query.date ?? (narrowed ? ALL_TIME : LATEST_DEFAULTS.date);
+      const filter: WorksFilter = {
+        channel: query.modName ? MOD_ID[query.modName] : undefined,
+        sinceDate: days === ALL_TIME ? undefined : daysBefore(today(), days),
+        onlyWithMagnets: query.isDht ?? false,
+        terms: query.keyword ? searchTerms(query.keyword) : [],
+        tagIds: query.tagsId ?? [],
+        links,
+      };
+      const { rows, total } = await repo.listWorks(
+        filter,
+        query.sort,
+        query.pageSize,
+        offsetOf(query.pageNum, query.pageSize),
+      );
+      return { rows: rows.map(toListItem), total };
+    },
+
+    async workDetail(id: string): Promise<Omit<WorkDetailResponse, 'code' | 'msg'>> {
+      if (!/^[1-9]\d{0,18}$/.test(id) || BigInt(id) > 9223372036854775807n) {
+        throw badRequest(SERVER_MSG.badWorkId);
+      }
+      const [work, entities] = await Promise.all([repo.findWork(id), repo.workEntities(id)]);
+      if (!work) throw notFound(SERVER_MSG.workNotFound);
+      const lists: Record<string, EntityRef[]> = {
+        tag: [],
+        maker: [],
+        performer: [],
+        label: [],
+        series: [],
+        director: [],
+        item: [],
+      };
+      for (const e of entities) lists[e.kind]?.push({ id: e.id, name: e.name, nameCn: e.name_cn });
+      return {
+        data: {
+          id: work.id,
+          number: work.number,
+          title: work.title,
+          pubTime: work.pub_date,
+          duration: work.duration_min,
+          mp4: work.mp4,
+          picSmall: work.pic_small,
+          picBig: work.pic_big,
+          imageSmall: work.image_small.join(','),
+          imageBig: work.image_big.join(','),
+          average: work.average,
+          evaluates: work.evaluates,
+          modId: work.channel,
+          isOnline: work.is_online,
+          isDht: work.has_magnet ? 1 : 0,
+        },
+        // Per-user flags come with accounts; a visitor has neither.
+        collect: false,
+        like: false,
+        tags: lists.tag!,
+        maker: lists.maker!,
+        performer: lists.performer!,
+        label: lists.label!,
+        series: lists.series!,
+        director: lists.director!,
+        item: lists.item!,
+      };
+    },
+
+    async listMagnets(keyword: string, order: MagnetOrder, pageNum: number, pageSize: number) {
+      const key = numberKey(keyword);
+      if (!key) return { rows: [], total: 0 };
+      const { rows, total } = await repo.listMagnets(key, order, pageSize, offsetOf(pageNum, pageSize));
+      return {
+        rows: rows.map((m) => ({
+          name: m.name,
+          infoHash: m.info_hash,
+          length: Number(m.length),
+          createTime: m.create_time,
+          hd: m.hd,
+          subtitle: m.subtitle,
+        })),
+        total,
+      };
+    },
+
+    async tagGroups(channel: ModId): Promise<TagGroup[]> {
+      const groups = new Map<string, TagGroup>();
+      for (const row of await repo.tagGroups(channel)) {
+        let group = groups.get(row.group_id);
+        if (!group) {
+          group = { name: row.group_name, items: [] };
+          groups.set(row.group_id, group);
+        }
+        group.items.push({ id: row.id, name: row.name, nameCn: row.name_cn });
+      }
+      return [...groups.values()];
+    },
+
+    async entityCounts(kind: CountedEntityTable, channel: ModId, pageNum: number, pageSize: number) {
+      const { rows, total } = await repo.entityCounts(kind, channel, pageSize, offsetOf(pageNum, pageSize));
+      return { rows: rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) })), total };
+    },
+
+    async performers(modName: ModName, sort: 'count' | 'uncensoredCount' | undefined, pageNum: number, pageSize: number) {
+      const channel = MOD_ID[modName];
+      const sortChannel: ModId = sort === 'uncensoredCount' ? 2 : channel;
+      const { rows, total } = await repo.performers(channel, sortChannel, pageSize, offsetOf(pageNum, pageSize));
+      return {
+        rows: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          nameCn: r.name_cn,
+          count: Number(r.count),
+          uncensoredCount: r.uncensored_count,
+        })),
+        total,
+      };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

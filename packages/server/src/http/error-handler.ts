@@ -1,0 +1,64 @@
+import { MSG, SERVER_MSG } from '@yingku/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+const SPEC_TEXTS = new Set<string>(Object.values(MSG));
+
+/**
+ * One error path: typed errors become the envelope with their code; validation errors a 400
+ * naming the field; Fastify's own client errors keep their status; anything else is logged
+ * and answered with the spec's default text — never a stack.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.status(httpStatus(error.code)).send({ code: error.code, msg: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ code: 400, msg: validationMessage(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: status, msg: clientErrorMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: MSG.defaultOther });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.status(404).send({ code: 404, msg: MSG.default404 });
+  });
+}
+
+function httpStatus(code: number): number {
+  return code >= 400 && code < 600 ? code : 400;
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function validationMessage(error: FastifyError): string {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  if (!first) return SERVER_MSG.badRequest;
+  const message = first.params?.issue?.message ?? first.message ?? '';
+  // A rule the spec words itself (e.g. the 1–32 keyword rule) is answered in the spec's words.
+  if (SPEC_TEXTS.has(message)) return message;
+  const field = (first.params?.issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '');
+  const where = error.validationContext === 'body' ? '请求体' : '参数';
+  return `${SERVER_MSG.badRequest}：${where} ${field || ''}${field ? ' ' : ''}${message}`.trim();
+}
+
+function clientErrorMessage(error: FastifyError, status: number): string {
+  if (status === 404) return MSG.default404;
+  if (status === 413) return `${SERVER_MSG.badRequest}：请求体过大`;
+  if (status === 415) return `${SERVER_MSG.badRequest}：不支持的内容类型`;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return `${SERVER_MSG.badRequest}：请求体不是合法的 JSON`;
+  }
+  return SERVER_MSG.badRequest;
+}
