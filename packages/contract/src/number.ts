@@ -5,7 +5,11 @@
  * a number or follow digits keep them (date-like numbers such as `010120-001`).
  */
 export function numberKey(input: string): string {
-  const runs = input.normalize('NFKC').toUpperCase().match(/[A-Z]+|[0-9]+/g) ?? [];
+  const runs =
+    input
+      .normalize('NFKC')
+      .toUpperCase()
+      .match(/[A-Z]+|[0-9]+/g) ?? [];
   let key = '';
   let afterLetters = false;
   for (const run of runs) {

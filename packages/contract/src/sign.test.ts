@@ -5,7 +5,14 @@ import { canonicalParams, computeEncrypt, computeSign, newNonce, signRequest } f
 describe('canonicalParams', () => {
   it('sorts keys in ASCII order, keeps raw values and drops empty ones', () => {
     expect(
-      canonicalParams({ pageSize: 32, keyword: '中文 a&b', Zeta: 'z', empty: '', none: undefined, nil: null }),
+      canonicalParams({
+        pageSize: 32,
+        keyword: '中文 a&b',
+        Zeta: 'z',
+        empty: '',
+        none: undefined,
+        nil: null,
+      }),
     ).toBe('Zeta=z&keyword=中文 a&b&pageSize=32');
   });
 

@@ -16,7 +16,9 @@ async function main() {
     const loaded = await loadDemoCatalogueIfEmpty(database.db);
     if (loaded) console.log(`Loaded the demo catalogue: ${loaded.works} works (${loaded.ms} ms).`);
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const app = await buildApp({
     config,
     database,
@@ -40,7 +42,9 @@ async function main() {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = (app.server.address() as { port: number }).port;
   const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`影库 is running at http://${shownHost}:${port}/  (${store}, ready in ${Date.now() - started} ms)`);
+  console.log(
+    `影库 is running at http://${shownHost}:${port}/  (${store}, ready in ${Date.now() - started} ms)`,
+  );
 }
 
 main().catch((error: unknown) => {

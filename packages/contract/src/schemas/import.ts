@@ -7,7 +7,9 @@ const path = z.string().trim().max(1000);
 /** An entity named in an import line: a plain name, or a name with its Chinese name. */
 const nameRef = z
   .union([name, z.object({ name, nameCn: name.nullish() })])
-  .transform((v) => (typeof v === 'string' ? { name: v, nameCn: null } : { name: v.name, nameCn: v.nameCn ?? null }));
+  .transform((v) =>
+    typeof v === 'string' ? { name: v, nameCn: null } : { name: v.name, nameCn: v.nameCn ?? null },
+  );
 
 const channel = z
   .union([z.enum(MOD_NAMES), z.literal(1), z.literal(2), z.literal(3)])
@@ -16,7 +18,11 @@ const channel = z
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), '不是有效日期');
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    '不是有效日期',
+  );
 
 const dateTime = z
   .string()

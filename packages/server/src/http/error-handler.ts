@@ -48,7 +48,8 @@ function validationMessage(error: FastifyError): string {
   const message = first.params?.issue?.message ?? first.message ?? '';
   // A rule the spec words itself (e.g. the 1–32 keyword rule) is answered in the spec's words.
   if (SPEC_TEXTS.has(message)) return message;
-  const field = (first.params?.issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '');
+  const field =
+    (first.params?.issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '');
   const where = error.validationContext === 'body' ? '请求体' : '参数';
   return `${SERVER_MSG.badRequest}：${where} ${field || ''}${field ? ' ' : ''}${message}`.trim();
 }

@@ -34,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT works_channel_number UNIQUE (channel, number)
     )`);
-  await run(`CREATE INDEX works_channel_latest ON works (channel, pub_date DESC, id DESC) INCLUDE (has_magnet)`);
+  await run(
+    `CREATE INDEX works_channel_latest ON works (channel, pub_date DESC, id DESC) INCLUDE (has_magnet)`,
+  );
   await run(`CREATE INDEX works_latest ON works (pub_date DESC, id DESC) INCLUDE (has_magnet)`);
   await run(`CREATE INDEX works_number_key ON works (number_key text_pattern_ops)`);
   await run(`CREATE INDEX works_search_trgm ON works USING gin (search_text gin_trgm_ops)`);
@@ -111,7 +113,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await run(`CREATE INDEX ${link}_latest ON ${link} (entity_id, pub_date DESC, work_id DESC)`);
     await run(`CREATE INDEX ${link}_work ON ${link} (work_id)`);
   }
-  await run(`CREATE INDEX work_tags_channel_latest ON work_tags (channel, entity_id, pub_date DESC, work_id DESC)`);
+  await run(
+    `CREATE INDEX work_tags_channel_latest ON work_tags (channel, entity_id, pub_date DESC, work_id DESC)`,
+  );
 
   await run(`
     CREATE TABLE magnets (

@@ -1,6 +1,6 @@
 import type { ModId, WorkSort } from '@yingku/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { DB, PlainEntityKind } from '../../db/schema';
+import type { DB, PlainEntityKind, WorksTable } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
 import { escapeLike, type SearchTerm } from './search-text';
 
@@ -31,20 +31,27 @@ const PERFORMER_COUNT = {
   3: 'western_count',
 } as const satisfies Record<ModId, string>;
 
-type WorksQuery = SelectQueryBuilder<DB, 'works as w', object>;
+type WorksDB = DB & { w: WorksTable };
 
-function applyFilter(query: WorksQuery, filter: WorksFilter): WorksQuery {
+function applyFilter<O>(
+  query: SelectQueryBuilder<WorksDB, 'w', O>,
+  filter: WorksFilter,
+): SelectQueryBuilder<WorksDB, 'w', O> {
   let q = query;
   if (filter.channel) q = q.where('w.channel', '=', filter.channel);
   if (filter.sinceDate) q = q.where('w.pub_date', '>=', filter.sinceDate);
   if (filter.onlyWithMagnets) q = q.where('w.has_magnet', '=', true);
   for (const tagId of filter.tagIds) {
-    q = q.where('w.id', 'in', (eb) => eb.selectFrom('work_tags').select('work_id').where('entity_id', '=', tagId));
+    q = q.where('w.id', 'in', (eb) =>
+      eb.selectFrom('work_tags').select('work_id').where('entity_id', '=', tagId),
+    );
   }
   for (const [kind, entityId] of Object.entries(filter.links)) {
     if (!entityId) continue;
     const link = ENTITY_KINDS[kind as CountedEntityTable].link as 'work_makers';
-    q = q.where('w.id', 'in', (eb) => eb.selectFrom(link).select('work_id').where('entity_id', '=', entityId));
+    q = q.where('w.id', 'in', (eb) =>
+      eb.selectFrom(link).select('work_id').where('entity_id', '=', entityId),
+    );
   }
   for (const term of filter.terms) {
     q = q.where((eb) => termMatch(eb, term));
@@ -52,7 +59,7 @@ function applyFilter(query: WorksQuery, filter: WorksFilter): WorksQuery {
   return q;
 }
 
-function termMatch(eb: ExpressionBuilder<DB, 'works as w'>, term: SearchTerm) {
+function termMatch(eb: ExpressionBuilder<WorksDB, 'w'>, term: SearchTerm) {
   const title =
     term.titleMatch === 'grams'
       ? eb(sql`w.title_grams`, '@>', sql`ARRAY[${term.text}]::text[]`)
@@ -121,7 +128,12 @@ export function createCatalogueRepo(db: Kysely<DB>) {
           JOIN ${sql.table(ENTITY_KINDS[kind].table)} e ON e.id = l.entity_id
           WHERE l.work_id = ${workId}`,
       );
-      const result = await sql<{ kind: keyof typeof ENTITY_KINDS; id: string; name: string; name_cn: string | null }>`
+      const result = await sql<{
+        kind: keyof typeof ENTITY_KINDS;
+        id: string;
+        name: string;
+        name_cn: string | null;
+      }>`
         ${sql.join(parts, sql` UNION ALL `)} ORDER BY 1, 2`.execute(db);
       return result.rows;
     },
@@ -133,7 +145,9 @@ export function createCatalogueRepo(db: Kysely<DB>) {
           'name',
           'info_hash',
           'length',
-          sql<string>`to_char(create_time AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('create_time'),
+          sql<string>`to_char(create_time AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
+            'create_time',
+          ),
           'hd',
           'subtitle',
         ])

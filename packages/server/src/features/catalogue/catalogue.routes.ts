@@ -55,7 +55,11 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely
         response: { 200: workDetailResponse, ...errors },
       },
     },
-    async (request) => ({ code: 200, msg: OK_MSG.operation, ...(await service.workDetail(request.params.id)) }),
+    async (request) => ({
+      code: 200,
+      msg: OK_MSG.operation,
+      ...(await service.workDetail(request.params.id)),
+    }),
   );
 
   r.get(
@@ -100,7 +104,12 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await service.entityCounts(q.tableName, q.modId as 1 | 2 | 3, q.pageNum, q.pageSize);
+      const { rows, total } = await service.entityCounts(
+        q.tableName,
+        q.modId as 1 | 2 | 3,
+        q.pageNum,
+        q.pageSize,
+      );
       return table(rows, total);
     },
   );

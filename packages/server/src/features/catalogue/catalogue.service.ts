@@ -150,10 +150,20 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
       return { rows: rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) })), total };
     },
 
-    async performers(modName: ModName, sort: 'count' | 'uncensoredCount' | undefined, pageNum: number, pageSize: number) {
+    async performers(
+      modName: ModName,
+      sort: 'count' | 'uncensoredCount' | undefined,
+      pageNum: number,
+      pageSize: number,
+    ) {
       const channel = MOD_ID[modName];
       const sortChannel: ModId = sort === 'uncensoredCount' ? 2 : channel;
-      const { rows, total } = await repo.performers(channel, sortChannel, pageSize, offsetOf(pageNum, pageSize));
+      const { rows, total } = await repo.performers(
+        channel,
+        sortChannel,
+        pageSize,
+        offsetOf(pageNum, pageSize),
+      );
       return {
         rows: rows.map((r) => ({
           id: r.id,

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, MSG, RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@yingku/contract';
+import {
+  API_BASE,
+  MSG,
+  RUNTIME_CONFIG_GLOBAL,
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+} from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 
