@@ -12,7 +12,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { mediaRoutes } from './features/media/media.routes';
-import { webRoutes } from './features/web/web.routes';
+import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { registerErrorHandling } from './http/error-handler';
 import { createNonceRepo } from './http/nonce.repo';
 import { addRequestSigning, type NonceStore } from './http/signing';
@@ -35,6 +35,7 @@ export async function buildApp({ config, database, nonces }: AppDeps): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.setNotFoundHandler(notFoundHandler(config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

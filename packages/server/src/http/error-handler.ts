@@ -8,7 +8,7 @@ const SPEC_TEXTS = new Set<string>(Object.values(MSG));
 /**
  * One error path: typed errors become the envelope with their code; validation errors a 400
  * naming the field; Fastify's own client errors keep their status; anything else is logged
- * and answered with the spec's default text — never a stack.
+ * and answered with the spec's default text — never a stack. (Unknown routes: web.routes.ts.)
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -25,33 +25,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: MSG.defaultOther });
   });
-
-  app.setNotFoundHandler((_request, reply) => {
-    return reply.status(404).send({ code: 404, msg: MSG.default404 });
-  });
 }
 
 function httpStatus(code: number): number {
   return code >= 400 && code < 600 ? code : 400;
 }
 
-interface ValidationIssue {
-  instancePath?: string;
-  message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
-}
-
+/** The first issue, as fastify-type-provider-zod reports it: `/field` and zod's message. */
 function validationMessage(error: FastifyError): string {
-  const issues = (error.validation ?? []) as ValidationIssue[];
-  const first = issues[0];
+  const first = error.validation?.[0];
   if (!first) return SERVER_MSG.badRequest;
-  const message = first.params?.issue?.message ?? first.message ?? '';
+  const message = first.message ?? '';
   // A rule the spec words itself (e.g. the 1–32 keyword rule) is answered in the spec's words.
   if (SPEC_TEXTS.has(message)) return message;
-  const field =
-    (first.params?.issue?.path ?? []).map(String).join('.') || first.instancePath?.replace(/^\//, '');
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = error.validationContext === 'body' ? '请求体' : '参数';
-  return `${SERVER_MSG.badRequest}：${where} ${field || ''}${field ? ' ' : ''}${message}`.trim();
+  return `${SERVER_MSG.badRequest}：${where}${field ? ` ${field}` : ''} ${message}`.trim();
 }
 
 function clientErrorMessage(error: FastifyError, status: number): string {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
@@ -8,13 +8,12 @@ import {
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
 } from '@yingku/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year, the runtime
- * config script (signing secret, app id, image host: one setting serves server and web), and
- * index.html for every client route so deep links work.
+ * config script (signing secret, app id, image host: one setting serves server and web).
  */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const runtime: RuntimeConfig = {
@@ -28,9 +27,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script);
   });
 
-  const indexFile = path.join(config.webDist, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
@@ -41,16 +38,25 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       },
     });
   }
+}
 
-  app.setNotFoundHandler(async (request, reply) => {
+/**
+ * Unknown paths: a page request (GET outside the API, not asking for JSON) gets index.html so client
+ * routes deep-link; anything else the 404 envelope. Set on the root instance by app.ts.
+ */
+export function notFoundHandler(config: AppConfig) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       request.method === 'GET' &&
-      !request.url.startsWith(API_BASE) &&
-      !path.extname(request.url.split('?')[0] ?? '') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      !pathname.startsWith(API_BASE) &&
+      !path.extname(pathname) &&
+      !/application\/json/.test(request.headers.accept ?? '');
+    if (wantsPage && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.status(404).send({ code: 404, msg: MSG.default404 });
-  });
+  };
 }
