@@ -14,7 +14,8 @@ export function pageSizeParam(defaultSize: number) {
 export const idString = z
   .string()
   .regex(/^[1-9]\d{0,18}$/, '编号必须是正整数')
-  .refine((v) => BigInt(v) <= 9223372036854775807n, '编号超出范围');
+  // zod runs every check; guard so a non-number never reaches BigInt().
+  .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= 9223372036854775807n, '编号超出范围');
 
 export const modNameParam = z.enum(MOD_NAMES);
 export const modIdParam = z.enum(['1', '2', '3']).transform(Number);
