@@ -10,16 +10,9 @@ export interface TestApp {
   database: Database;
   config: AppConfig;
   /** A signed GET under /prod-api, as the web client sends it. */
-  get(
-    path: string,
-    query?: Record<string, string | number | undefined>,
-  ): Promise<LightMyRequestResponse>;
+  get(path: string, query?: Record<string, string | number | undefined>): Promise<LightMyRequestResponse>;
   /** A signed POST/PUT under /prod-api with a JSON body. */
-  send(
-    method: 'POST' | 'PUT',
-    path: string,
-    body: Record<string, unknown>,
-  ): Promise<LightMyRequestResponse>;
+  send(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
