@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every tier: contract (pure helpers), server (API through app.inject() on a
+// One runner for every tier: contract and web (pure helpers), server (API through app.inject() on a
 // real database) and e2e (real Chromium against a real server).
 export default defineConfig({
   test: {
@@ -9,6 +9,12 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
         },
       },
       {

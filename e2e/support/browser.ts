@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+/** Debian's Chromium (`apt-get install -y chromium fonts-noto-cjk`). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** The phone every journey starts on. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+} as const;
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far: a journey should end with none. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (no cookies, storage or history) with one page, on a phone unless told otherwise. */
+export async function openPage(browser: Browser, device: Parameters<Browser['newContext']>[0] = PHONE) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // Requests cut short by a navigation are not failures.
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${reason}`);
+  });
+  return { context, page, problems, close: () => context.close() } satisfies TestPage;
+}
+
+/** Saves e2e/screenshots/<name>.png (gitignored) for a person to look at. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}

@@ -1,0 +1,33 @@
+import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@yingku/contract';
+
+/**
+ * Checks what /app-config.js left on `window`. Without it no request can be signed, so a
+ * missing or malformed config stops the boot with a message saying where to look.
+ */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const config = value as Partial<RuntimeConfig> | null | undefined;
+  if (
+    !config ||
+    typeof config.signSecret !== 'string' ||
+    typeof config.appId !== 'string' ||
+    typeof config.imageHost !== 'string'
+  ) {
+    throw new Error(
+      `Runtime config missing: ${RUNTIME_CONFIG_PATH} did not set window.${RUNTIME_CONFIG_GLOBAL}`,
+    );
+  }
+  return {
+    signSecret: config.signSecret,
+    appId: config.appId,
+    imageHost: config.imageHost,
+    captchaEnabled: config.captchaEnabled === true,
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+/** The server's runtime config (signing secret, app id, image host), read once. */
+export function runtimeConfig(): RuntimeConfig {
+  cached ??= parseRuntimeConfig((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+  return cached;
+}

@@ -1,0 +1,19 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import styles from './status-page.module.css';
+import { PATHS } from './paths';
+import { UI_TEXT } from './texts';
+
+/** Any path no route claims. */
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.page}>
+      <ErrorBlock status="empty" title={UI_TEXT.notFoundTitle} description={UI_TEXT.notFoundText}>
+        <Button color="primary" onClick={() => navigate(PATHS.home)}>
+          {UI_TEXT.backHome}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { MSG } from '@yingku/contract';
+import type { RouteObject } from 'react-router';
+import { AgeGatePage } from '../features/age-gate/age-gate-page';
+import { HomePage } from '../features/home/home-page';
+import { AppLayout } from './app-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
+import type { RouteHandle } from './route-handle';
+import { UI_TEXT } from './texts';
+
+/**
+ * The client routes of SPEC §2 built so far; each carries its {@link RouteHandle}. Paths not
+ * listed (channel lists, work detail, member center…) show the not-found page until built.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        index: true,
+        element: <AgeGatePage />,
+        handle: { title: MSG.ageGateTitle, hideTabBar: true } satisfies RouteHandle,
+      },
+      {
+        path: 'index',
+        element: <HomePage />,
+        handle: { title: UI_TEXT.homeTitle } satisfies RouteHandle,
+      },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: { title: UI_TEXT.notFoundTitle } satisfies RouteHandle,
+      },
+    ],
+  },
+];

@@ -1,0 +1,14 @@
+/**
+ * Interface texts SPEC.md does not spell (site name, page titles, small labels). They move to
+ * the contract's `MSG` when it takes them; until then they live here, once.
+ */
+export const UI_TEXT = {
+  siteName: '影库',
+  homeTitle: '首页',
+  mine: '我的',
+  more: '更多',
+  notFoundTitle: '页面不存在',
+  notFoundText: '您访问的页面不存在，或者还没有开放',
+  backHome: '返回首页',
+  retry: '重新加载',
+} as const;

@@ -1,0 +1,18 @@
+import { MOD_NAMES } from '@yingku/contract';
+import { UI_TEXT } from '../../app/texts';
+import { ChannelSection } from './channel-section';
+import styles from './home-page.module.css';
+
+/** `/index`: the newest works of each channel. */
+export function HomePage() {
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.brand}>{UI_TEXT.siteName}</h1>
+      </header>
+      {MOD_NAMES.map((modName) => (
+        <ChannelSection key={modName} modName={modName} />
+      ))}
+    </div>
+  );
+}
