@@ -15,6 +15,7 @@ import { mediaRoutes } from './features/media/media.routes';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { registerErrorHandling } from './http/error-handler';
 import { createNonceRepo } from './http/nonce.repo';
+import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
 import { addRequestSigning, type NonceStore } from './http/signing';
 
 export interface AppDeps {
@@ -64,7 +65,7 @@ export async function buildApp({ config, database, nonces }: AppDeps): Promise<F
     transform: jsonSchemaTransform,
   });
 
-  const nonceStore = nonces ?? databaseNonceStore(app, database);
+  const nonceStore = nonces ?? (await databaseNonces(app, database));
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
@@ -80,15 +81,30 @@ export async function buildApp({ config, database, nonces }: AppDeps): Promise<F
   return app;
 }
 
-/** Nonces in the database, with expired ones swept once a minute while the app runs. */
-function databaseNonceStore(app: FastifyInstance, database: Database): NonceStore {
+/**
+ * Nonces in the database: on PostgreSQL claimed row by row (every instance sees them at once);
+ * on PGlite, which only this process can open, claimed in memory and written each second.
+ */
+async function databaseNonces(app: FastifyInstance, database: Database): Promise<NonceStore> {
   const repo = createNonceRepo(database.db);
+  if (database.kind === 'postgres') {
+    every(app, 60_000, () => repo.deleteExpired());
+    return databaseNonceStore(repo);
+  }
+  const store = writeBehindNonceStore(repo);
+  await store.load();
+  every(app, 1_000, () => store.flush());
+  app.addHook('onClose', () => store.flush());
+  return store;
+}
+
+/** Runs a background task on an interval while the app is open; failures are logged. */
+function every(app: FastifyInstance, ms: number, task: () => Promise<unknown>): void {
   const timer = setInterval(() => {
-    repo.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'nonce sweep failed'));
-  }, 60_000);
+    task().catch((err: unknown) => app.log.warn({ err }, 'background task failed'));
+  }, ms);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return repo;
 }
 
 function imageOrigin(imageHost: string): string[] {

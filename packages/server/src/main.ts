@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
-import { createRedisNonceStore } from './http/redis-nonce-store';
+import { redisNonceStore } from './http/nonce-stores';
 
 /** Parses config, opens and migrates the database, loads demo data when empty, listens. */
 async function main() {
@@ -22,7 +22,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    ...(redis ? { nonces: createRedisNonceStore(redis) } : {}),
+    ...(redis ? { nonces: redisNonceStore(redis) } : {}),
   });
 
   let closing = false;

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../db/connection';
 import { createNonceRepo } from './nonce.repo';
+import { databaseNonceStore, writeBehindNonceStore } from './nonce-stores';
 
-describe('database nonce store', () => {
+const later = (ms: number) => Date.now() + ms;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('nonces in the database', () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -13,20 +17,40 @@ describe('database nonce store', () => {
   });
 
   it('claims a nonce once, again after expiry, and sweeps expired ones', async () => {
-    const repo = createNonceRepo(database.db);
-    expect(await repo.claim('nonce-aaaaaaaaaaaaaaaa', 100)).toBe(true);
-    expect(await repo.claim('nonce-aaaaaaaaaaaaaaaa', 100)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await repo.claim('nonce-aaaaaaaaaaaaaaaa', 60_000)).toBe(true);
-    expect(await repo.claim('nonce-bbbbbbbbbbbbbbbb', 1)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await repo.deleteExpired()).toBe(1);
+    const store = databaseNonceStore(createNonceRepo(database.db));
+    expect(await store.claim('nonce-aaaaaaaaaaaaaaaa', later(100))).toBe(true);
+    expect(await store.claim('nonce-aaaaaaaaaaaaaaaa', later(100))).toBe(false);
+    await sleep(150);
+    expect(await store.claim('nonce-aaaaaaaaaaaaaaaa', later(60_000))).toBe(true);
+    expect(await store.claim('nonce-bbbbbbbbbbbbbbbb', later(1))).toBe(true);
+    await sleep(20);
+    expect(await createNonceRepo(database.db).deleteExpired()).toBe(1);
   });
 
   it('gives one winner among parallel claims', async () => {
-    const repo = createNonceRepo(database.db);
+    const store = databaseNonceStore(createNonceRepo(database.db));
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => repo.claim('nonce-cccccccccccccccc', 10_000)),
+      Array.from({ length: 10 }, () => store.claim('nonce-cccccccccccccccc', later(10_000))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('write-behind: decides in memory, persists on flush, and a new process still refuses replays', async () => {
+    const repo = createNonceRepo(database.db);
+    const first = writeBehindNonceStore(repo);
+    await first.load();
+    expect(await first.claim('nonce-dddddddddddddddd', later(60_000))).toBe(true);
+    expect(await first.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
+    expect(await first.claim('nonce-eeeeeeeeeeeeeeee', later(1))).toBe(true);
+    await first.flush();
+
+    const restarted = writeBehindNonceStore(repo);
+    await sleep(20);
+    await restarted.load();
+    expect(await restarted.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
+    expect(await restarted.claim('nonce-eeeeeeeeeeeeeeee', later(60_000))).toBe(true);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => restarted.claim('nonce-ffffffffffffffff', later(10_000))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
   });

@@ -1,24 +1,43 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 
-/** Request nonces in the database: the default store when no Redis is configured. */
+/** Request nonces in the database (the `request_nonces` table). */
 export function createNonceRepo(db: Kysely<DB>) {
   return {
-    /** Records a nonce until `ttlMs` from now; false when it is already held and unexpired. */
-    async claim(nonce: string, ttlMs: number): Promise<boolean> {
-      const expires = new Date(Date.now() + ttlMs);
+    /** Records a nonce until `expiresAt`; false when it is already held and unexpired. */
+    async claim(nonce: string, expiresAt: Date): Promise<boolean> {
       const result = await db
         .insertInto('request_nonces')
-        .values({ nonce, expires_at: expires })
+        .values({ nonce, expires_at: expiresAt })
         .onConflict((oc) =>
           oc
             .column('nonce')
-            .doUpdateSet({ expires_at: expires })
+            .doUpdateSet({ expires_at: expiresAt })
             .where('request_nonces.expires_at', '<', sql<Date>`now()`),
         )
         .returning('nonce')
         .executeTakeFirst();
       return result !== undefined;
+    },
+
+    /** Records nonces already claimed elsewhere (in memory), in one statement. */
+    async saveMany(entries: Array<{ nonce: string; expiresAt: Date }>): Promise<void> {
+      if (entries.length === 0) return;
+      await db
+        .insertInto('request_nonces')
+        .values(entries.map((e) => ({ nonce: e.nonce, expires_at: e.expiresAt })))
+        .onConflict((oc) => oc.column('nonce').doUpdateSet({ expires_at: sql`excluded.expires_at` }))
+        .execute();
+    },
+
+    /** Nonces still held, to pick up where the last run stopped. */
+    async listUnexpired(): Promise<Array<{ nonce: string; expiresAt: Date }>> {
+      const rows = await db
+        .selectFrom('request_nonces')
+        .select(['nonce', 'expires_at'])
+        .where('expires_at', '>=', sql<Date>`now()`)
+        .execute();
+      return rows.map((r) => ({ nonce: r.nonce, expiresAt: new Date(r.expires_at) }));
     },
 
     async deleteExpired(): Promise<number> {
@@ -30,3 +49,5 @@ export function createNonceRepo(db: Kysely<DB>) {
     },
   };
 }
+
+export type NonceRepo = ReturnType<typeof createNonceRepo>;

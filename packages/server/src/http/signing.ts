@@ -12,8 +12,8 @@ import { badRequest } from './errors';
 
 /** Where used nonces are remembered: the database by default, Redis when configured. */
 export interface NonceStore {
-  /** True when the nonce was unused and is now held for `ttlMs`; false on a replay. */
-  claim(nonce: string, ttlMs: number): Promise<boolean>;
+  /** True when the nonce was unused and is now held until `expiresAt` (ms); false on a replay. */
+  claim(nonce: string, expiresAt: number): Promise<boolean>;
 }
 
 export interface SigningOptions {
@@ -62,8 +62,9 @@ export function addRequestSigning(scope: FastifyInstance, options: SigningOption
       throw badRequest(SERVER_MSG.signatureInvalid);
     }
 
-    // Claimed last, so a forged request cannot burn a genuine client's nonce.
-    if (!(await options.nonces.claim(nonce, LIMITS.signatureWindowMs * 2))) {
+    // Claimed last, so a forged request cannot burn a genuine client's nonce. Held while the
+    // timestamp is still acceptable; after that the timestamp check refuses a replay anyway.
+    if (!(await options.nonces.claim(nonce, Number(timestamp) + LIMITS.signatureWindowMs))) {
       throw badRequest(SERVER_MSG.signatureReplayed);
     }
   });

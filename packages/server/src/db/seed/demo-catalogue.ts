@@ -1,6 +1,10 @@
 import { importLine } from '@yingku/contract';
 import type { Kysely } from 'kysely';
-import { isCatalogueEmpty, upsertWorks } from '../../features/catalogue-write/catalogue-write.service';
+import {
+  analyzeCatalogue,
+  isCatalogueEmpty,
+  upsertWorks,
+} from '../../features/catalogue-write/catalogue-write.service';
 import { createIdGenerator } from '../../features/catalogue-write/id-generator';
 import type { DB } from '../schema';
 import { type DemoCatalogueOptions, generateDemoCatalogue } from './demo-generator';
@@ -33,6 +37,7 @@ export async function loadDemoCatalogue(
       await upsertWorks(trx, lines.slice(i, i + BATCH), { trx, newId });
     }
   });
+  await analyzeCatalogue(db);
   return { works: lines.length, ms: Date.now() - started };
 }
 

@@ -1,7 +1,7 @@
 import { type ImportLine, importLine, numberKey } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { upsertWorks } from '../catalogue-write/catalogue-write.service';
+import { analyzeCatalogue, upsertWorks } from '../catalogue-write/catalogue-write.service';
 import { readLines } from './json-lines';
 
 /** A line that was not loaded, and why (the contract's Chinese validation text where it applies). */
@@ -155,6 +155,7 @@ export async function importCatalogue(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  if (report.inserted + report.updated > 0) await analyzeCatalogue(db);
   // Failed lines are reported in line order even when a retried batch found some late.
   report.errors.sort((a, b) => a.line - b.line);
   report.ms = Date.now() - started;

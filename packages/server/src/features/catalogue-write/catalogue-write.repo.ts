@@ -149,6 +149,16 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
       return { ids, renamed };
     },
 
+    /**
+     * Refreshes the planner's statistics of the catalogue tables after a bulk write. PGlite runs
+     * no autovacuum, so without this the planner keeps guessing from empty tables.
+     */
+    async analyze(): Promise<void> {
+      await sql`ANALYZE works, makers, labels, series, directors, items, performers, tag_groups, tags,
+        work_makers, work_labels, work_series, work_directors, work_items, work_performers, work_tags,
+        magnets`.execute(db);
+    },
+
     /** Whether the catalogue holds any work at all. */
     async hasWorks(): Promise<boolean> {
       const row = await db.selectFrom('works').select('id').limit(1).executeTakeFirst();

@@ -75,6 +75,11 @@ export async function upsertWorks(
   return options.trx ? write(options.trx) : db.transaction().execute(write);
 }
 
+/** Refreshes planner statistics after a bulk write (an import or the demo catalogue). */
+export async function analyzeCatalogue(db: Kysely<DB>): Promise<void> {
+  await createCatalogueWriteRepo(db).analyze();
+}
+
 /** Whether the catalogue has no works yet (the demo catalogue loads only then). */
 export async function isCatalogueEmpty(db: Kysely<DB>): Promise<boolean> {
   return !(await createCatalogueWriteRepo(db).hasWorks());

@@ -22,13 +22,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ok, table } from '../../http/envelope';
 import { createCatalogueRepo } from './catalogue.repo';
+import { cachedCatalogueService } from './catalogue.cache';
 import { createCatalogueService } from './catalogue.service';
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
 /** The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. */
 export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
-  const service = createCatalogueService(createCatalogueRepo(db));
+  const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(db)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
