@@ -3,6 +3,7 @@ import { Toast } from 'antd-mobile';
 import type { ApiError } from './api-error';
 import { createApiClient } from './request';
 import { runtimeConfig } from './runtime-config';
+import { getMagnetFilter } from '../session/magnet-filter';
 
 /**
  * Shows a failed call (SPEC §8). The token refresh on 401 and the login dialog on 403 join
@@ -17,4 +18,6 @@ export const api = createApiClient({
   baseUrl: API_BASE,
   credentials: () => runtimeConfig(),
   onError: showError,
+  // SPEC §7: with the session magnet filter on, GETs add isDht=1 and POST/PUT bodies isDht.
+  sessionParams: (): Record<string, number> => (getMagnetFilter() === 1 ? { isDht: 1 } : {}),
 });

@@ -28,6 +28,8 @@ export interface ApiClientDeps {
   credentials: () => { signSecret: string; appId: string };
   /** Shows a failure to the user (toast, dialog…). */
   onError: (error: ApiError) => void;
+  /** Params every GET carries and fields every POST/PUT body carries (e.g. the magnet filter). */
+  sessionParams?: () => Readonly<Record<string, string | number>>;
   fetch?: typeof fetch;
 }
 
@@ -91,10 +93,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  const session = () => deps.sessionParams?.() ?? {};
   return {
-    get: (path, params, options = {}) => call('GET', path, cleanParams(params), undefined, options),
-    post: (path, body = {}, options = {}) => call('POST', path, {}, body, options),
-    put: (path, body = {}, options = {}) => call('PUT', path, {}, body, options),
+    get: (path, params, options = {}) =>
+      call('GET', path, cleanParams({ ...session(), ...params }), undefined, options),
+    post: (path, body = {}, options = {}) => call('POST', path, {}, { ...session(), ...body }, options),
+    put: (path, body = {}, options = {}) => call('PUT', path, {}, { ...session(), ...body }, options),
   };
 }
 

@@ -1,6 +1,7 @@
 import { API, type DateWindow, type ModName, type WorkSort, worksListResponse } from '@yingku/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import type { MagnetFilter } from '../session/magnet-filter';
 
 /** Params of GET /v2/works/detail/list as the client sends them (SPEC §7). */
 export interface WorksListParams {
@@ -20,10 +21,13 @@ export interface WorksListParams {
   performerId?: string;
 }
 
-/** One page of works, cached by its params. */
-export function worksListOptions(params: WorksListParams) {
+/**
+ * One page of works, cached by its params and the session magnet filter (the client adds
+ * `isDht` from it, so a change must fetch again).
+ */
+export function worksListOptions(params: WorksListParams, magnetFilter: MagnetFilter) {
   return queryOptions({
-    queryKey: ['works', 'list', params] as const,
+    queryKey: ['works', 'list', params, magnetFilter] as const,
     queryFn: ({ signal }) => api.get(API.worksList, { ...params }, { schema: worksListResponse, signal }),
   });
 }

@@ -1,7 +1,10 @@
 import { MSG } from '@yingku/contract';
 import type { RouteObject } from 'react-router';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
+import { channelRoutes } from '../features/channel/channel.routes';
+import { entitiesRoutes } from '../features/entities/entities.routes';
 import { HomePage } from '../features/home/home-page';
+import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
@@ -27,6 +30,9 @@ export const routes: RouteObject[] = [
         element: <HomePage />,
         handle: { title: UI_TEXT.homeTitle } satisfies RouteHandle,
       },
+      ...channelRoutes,
+      ...entitiesRoutes,
+      ...workDetailRoutes,
       {
         path: '*',
         element: <NotFoundPage />,

@@ -11,4 +11,12 @@ export const UI_TEXT = {
   notFoundText: '您访问的页面不存在，或者还没有开放',
   backHome: '返回首页',
   retry: '重新加载',
+  loadMore: '加载更多',
+  loadingMore: '加载中…',
+  noMore: '没有更多了',
+  listFailed: '加载失败',
+  empty: '暂无作品',
+  onlyWithMagnets: '只看有磁力',
+  magnetFilterLabel: '磁力筛选',
+  showAll: '显示全部',
 } as const;

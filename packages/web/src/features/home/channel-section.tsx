@@ -8,6 +8,7 @@ import { channelPath } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';
 import { WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
 import { WorkGrid } from '../../components/work-grid/work-grid';
+import { useMagnetFilter } from '../../session/magnet-filter';
 import styles from './channel-section.module.css';
 
 /** Works per section: enough for full rows at 2, 4 and 8 columns (CSS shows 6 at 3 and 6). */
@@ -15,8 +16,12 @@ export const HOME_SECTION_SIZE = 8;
 
 /** A channel's newest works on the home page, with a link to the channel's own list. */
 export function ChannelSection({ modName }: { modName: ModName }) {
+  const [magnetFilter] = useMagnetFilter();
   const works = useQuery(
-    worksListOptions({ modName, pageNum: 1, pageSize: HOME_SECTION_SIZE, sort: 'pubTime', date: ALL_TIME }),
+    worksListOptions(
+      { modName, pageNum: 1, pageSize: HOME_SECTION_SIZE, sort: 'pubTime', date: ALL_TIME },
+      magnetFilter,
+    ),
   );
   const titleId = `home-${modName}`;
   return (

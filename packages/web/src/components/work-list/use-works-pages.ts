@@ -1,0 +1,28 @@
+import { API, worksListResponse } from '@yingku/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { WorksListParams } from '../../api/works';
+import { useMagnetFilter } from '../../session/magnet-filter';
+import { nextPageNum } from './paging';
+
+/**
+ * Pages of a works list (SPEC §4): page 1 first, then one page per load-more. The query key
+ * holds every param and the session magnet filter, so changing a tab, filter, keyword or route
+ * parameter starts again at page 1 with an empty list. Failures are silent: the list shows
+ * its own error state with a retry (SPEC §8).
+ */
+export function useWorksPages(params: Omit<WorksListParams, 'pageNum' | 'pageSize'>, pageSize: number) {
+  const [magnetFilter] = useMagnetFilter();
+  return useInfiniteQuery({
+    queryKey: ['works', 'pages', params, pageSize, magnetFilter] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(
+        API.worksList,
+        { ...params, pageNum: pageParam, pageSize },
+        { schema: worksListResponse, signal, silent: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPageNum) =>
+      nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
+  });
+}

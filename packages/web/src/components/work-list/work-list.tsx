@@ -1,0 +1,76 @@
+import type { WorkListItem } from '@yingku/contract';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { UI_TEXT } from '../../app/texts';
+import { WorkCard, WorkCardSkeleton } from '../work-card/work-card';
+import { WorkGrid } from '../work-grid/work-grid';
+import styles from './work-list.module.css';
+import type { useWorksPages } from './use-works-pages';
+
+export interface WorkListProps {
+  pages: ReturnType<typeof useWorksPages>;
+  /** Skeleton cards while the first page loads. */
+  skeletons?: number;
+}
+
+/**
+ * An infinite list of works (SPEC §2, §4): the grid, a load-more button that asks for the next
+ * page only when none is loading, a no-more text when finished, and an error state with retry.
+ */
+export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
+  const works: WorkListItem[] = pages.data?.pages.flatMap((page) => page.rows) ?? [];
+
+  if (pages.isPending) {
+    return (
+      <WorkGrid>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <WorkCardSkeleton key={i} />
+        ))}
+      </WorkGrid>
+    );
+  }
+  if (pages.isError && works.length === 0) {
+    return (
+      <div className={styles.state} data-state="error">
+        <ErrorBlock status="default" title={UI_TEXT.listFailed} description="" />
+        <Button size="small" onClick={() => void pages.refetch()}>
+          {UI_TEXT.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (works.length === 0) {
+    return (
+      <div className={styles.state} data-state="empty">
+        <ErrorBlock status="empty" title={UI_TEXT.empty} description="" />
+      </div>
+    );
+  }
+
+  const loadMore = () => {
+    if (!pages.isFetchingNextPage) void pages.fetchNextPage();
+  };
+  return (
+    <>
+      <WorkGrid>
+        {works.map((work) => (
+          <WorkCard key={work.id} work={work} />
+        ))}
+      </WorkGrid>
+      <div className={styles.footer}>
+        {pages.isFetchNextPageError ? (
+          <Button size="small" onClick={loadMore} data-testid="load-more-retry">
+            {UI_TEXT.retry}
+          </Button>
+        ) : pages.hasNextPage ? (
+          <Button size="small" loading={pages.isFetchingNextPage} onClick={loadMore} data-testid="load-more">
+            {pages.isFetchingNextPage ? UI_TEXT.loadingMore : UI_TEXT.loadMore}
+          </Button>
+        ) : (
+          <span className={styles.noMore} data-testid="no-more">
+            {UI_TEXT.noMore}
+          </span>
+        )}
+      </div>
+    </>
+  );
+}
