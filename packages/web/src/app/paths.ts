@@ -5,6 +5,14 @@ export const PATHS = {
   ageGate: '/',
   home: '/index',
   user: '/user',
+  login: '/login',
+  /** The spec's older name of the login route; an alias. */
+  userLogin: '/UserLogin',
+  register: '/register',
+  pay: '/pay',
+  orders: '/orders',
+  message: '/message',
+  sub: '/sub',
 } as const;
 
 export const channelPath = (modName: ModName) => `/${modName}`;
@@ -13,4 +21,33 @@ export const channelPath = (modName: ModName) => `/${modName}`;
 export function workPath(work: { id: string; modId: number }): string {
   const modName = isModId(work.modId) ? MOD_NAME[work.modId] : 'censored';
   return `/${modName}/${encodeURIComponent(work.id)}`;
+}
+
+export const searchPath = (keyword: string) => `/search/${encodeURIComponent(keyword)}`;
+
+/** Category pages: `/tags/index`, `/tags/uncensored/index`, `/tags/western/{tagsId}`… */
+export function tagsPath(modName: ModName, tagsId?: string): string {
+  const base = modName === 'censored' ? '/tags' : `/tags/${modName}`;
+  return `${base}/${tagsId ? encodeURIComponent(tagsId) : 'index'}`;
+}
+
+/** Rankings: `/top`, `/top/uncensored`, `/top/western`. */
+export const topPath = (modName: ModName) => (modName === 'censored' ? '/top' : `/top/${modName}`);
+
+/** Performers: `/performer/index`, `/performer/{id}`, `/performer/uncensored/index`, `/performer/uncensored/{id}`. */
+export function performerPath(modName: 'censored' | 'uncensored', performerId?: string): string {
+  const base = modName === 'uncensored' ? '/performer/uncensored' : '/performer';
+  return `${base}/${performerId ? encodeURIComponent(performerId) : 'index'}`;
+}
+
+/** Makers: `/maker/index`, `/maker/{id}`, `/maker/uncensored/{id}`, `/maker/western/{id}`. */
+export function makerPath(modName: ModName, makerId?: string): string {
+  if (!makerId) return '/maker/index';
+  const base = modName === 'censored' ? '/maker' : `/maker/${modName}`;
+  return `${base}/${encodeURIComponent(makerId)}`;
+}
+
+/** Labels, directors, items (same-type) and series: `/{kind}/index` and `/{kind}/{id}`. */
+export function entityPath(kind: 'label' | 'director' | 'item' | 'series', id?: string): string {
+  return `/${kind}/${id ? encodeURIComponent(id) : 'index'}`;
 }
