@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_BASE, signRequest } from '@yingku/contract';
 import autocannon from 'autocannon';
+import { firstPageJsGzip, firstPageTimes } from './first-page';
 import { freePort, startProcess, stopProcess } from './processes';
 
 const { values: args } = parseArgs({
@@ -145,6 +146,21 @@ function printTable(results: Result[], ceiling: number) {
   }
 }
 
+async function printFirstPage(port: number) {
+  const webDist = path.join(here, '..', '..', 'web', 'dist');
+  const js = await firstPageJsGzip(webDist);
+  console.log(`\nFirst page: ${js.files} JS file(s), ${(js.bytes / 1024).toFixed(1)} KiB gzip.`);
+  const times = await firstPageTimes(`http://127.0.0.1:${port}`);
+  if (!times) {
+    console.log('First page: Chromium not found (apt-get install -y chromium); time not measured.');
+    return;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `First page: /index shows its first work in ${sorted[Math.floor(sorted.length / 2)]} ms (median of ${times.length} cold loads on a 390x844 phone viewport; runs: ${times.join(', ')} ms).`,
+  );
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yingku-bench-'));
   const apiPort = await freePort();
@@ -179,6 +195,7 @@ async function main() {
       process.stdout.write('.');
     }
     printTable(results, ceiling.rps);
+    await printFirstPage(apiPort);
   } finally {
     await stopProcess(server);
     await stopProcess(hello);

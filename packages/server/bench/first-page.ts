@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FIRST_COVER_LOADED = `(() => {
+  const img = document.querySelector('[data-channel] a img');
+  return img !== null && img.complete && img.naturalWidth > 0;
+})()`;
+
+/** Gzip size of the JavaScript the first page loads: the module script and its preloads. */
+export async function firstPageJsGzip(webDist: string): Promise<{ files: number; bytes: number }> {
+  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const assets = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  let bytes = 0;
+  for (const asset of new Set(assets)) {
+    bytes += gzipSync(await readFile(path.join(webDist, asset.replace(/^\//, '')))).length;
+  }
+  return { files: new Set(assets).size, bytes };
+}
+
+/**
+ * Time until `/index` shows its first work card (number rendered, cover loaded), from
+ * navigation start, in a fresh phone-sized Chromium context each run (cold cache).
+ */
+export async function firstPageTimes(baseUrl: string, runs = 5): Promise<number[] | undefined> {
+  if (!existsSync(CHROMIUM)) return undefined;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+      });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/index`);
+      // A string, so this Node-typed file needs no DOM types: the first card's cover has loaded.
+      await page.waitForFunction(FIRST_COVER_LOADED, undefined, { timeout: 30_000 });
+      times.push(await page.evaluate('Math.round(performance.now())'));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return times;
+}
