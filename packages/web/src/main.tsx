@@ -5,15 +5,26 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { runtimeConfig } from './api/runtime-config';
 import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
+import { connectRouterNavigation } from './app/navigation';
 import { routes } from './app/routes';
+import { registerServiceWorker } from './app/service-worker';
 import './styles/global.css';
 
-// Fail at boot, not at the first call, when /app-config.js did not load.
-runtimeConfig();
+try {
+  // Fail at boot, not at the first call, when /app-config.js did not load…
+  runtimeConfig();
+} catch (error) {
+  if (navigator.onLine) throw error;
+  // …unless the browser is offline and the service worker started the cached shell: the config
+  // is never cached (it signs requests), so calls fail with the network text until it is back.
+  window.addEventListener('online', () => window.location.reload(), { once: true });
+}
 installAntdMobileReact19Render();
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
+// The API client's 403 dialog leads to /login through the router, not a page load.
+connectRouterNavigation(router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -25,3 +36,5 @@ createRoot(container).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -2,9 +2,10 @@ import { httpStatusError, MSG } from '@yingku/contract';
 
 /**
  * How a call failed: the body's `code` said so, the HTTP status did (no envelope), the network
- * or the timeout did, or a successful body did not have the expected shape.
+ * or the timeout did, a successful body did not have the expected shape, or the client refused
+ * to send a duplicate write (SPEC §5).
  */
-export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'invalid';
+export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'invalid' | 'duplicate';
 
 /** The one error every API call rejects with; `message` is the text to show the user. */
 export class ApiError extends Error {
@@ -34,6 +35,7 @@ export function codeErrorText(code: number, msg: unknown): string {
 export const timeoutError = () => new ApiError('timeout', MSG.timeoutError);
 export const networkError = () => new ApiError('network', MSG.networkError);
 export const invalidBodyError = () => new ApiError('invalid', MSG.defaultOther);
+export const duplicateWriteError = () => new ApiError('duplicate', MSG.tooFast);
 
 /**
  * Reads a finished response. The body's `code` decides first (200 is success), so an error

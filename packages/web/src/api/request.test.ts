@@ -55,9 +55,10 @@ describe('request client', () => {
   it("signs a POST over the JSON body's top-level fields", async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ code: 200, msg: '' }));
     const { client } = clientWith(fetch);
-    const body = { status: 0, dataId: '1234567890123456789' };
-    await client.post('/v2/user/like', body);
+    await client.post('/v2/user/like', { status: 0, dataId: '1234567890123456789' });
     const [, init] = fetch.mock.calls[0]!;
+    // A /v2/user/ call: the app id joins the body (SPEC §7) and is signed with it.
+    const body = { appId: credentials.appId, status: 0, dataId: '1234567890123456789' };
     expect(init?.body).toBe(JSON.stringify(body));
     expectSigned(init, body);
   });

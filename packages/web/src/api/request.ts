@@ -1,5 +1,13 @@
 import { LIMITS, signRequest } from '@yingku/contract';
-import { ApiError, interpretResponse, invalidBodyError, networkError, timeoutError } from './api-error';
+import {
+  ApiError,
+  duplicateWriteError,
+  interpretResponse,
+  invalidBodyError,
+  networkError,
+  timeoutError,
+} from './api-error';
+import { bearerHeader, createDuplicateWriteGuard, needsAppId } from './call-rules';
 import { parseJson } from './json';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -16,9 +24,14 @@ export interface CallOptions<T> {
   schema?: ResponseSchema<T>;
   /** Cancels the call (e.g. TanStack Query's signal); a cancelled call rejects with no message. */
   signal?: AbortSignal;
+  /** Default {@link LIMITS.requestTimeoutMs}; the captcha call passes {@link LIMITS.captchaTimeoutMs}. */
   timeoutMs?: number;
   /** The caller shows the failure itself: no toast. */
   silent?: boolean;
+  /** Send the stored bearer token (the default); login, register and the captcha pass false (SPEC §7). */
+  auth?: boolean;
+  /** Extra headers, e.g. the refresh token of GET /v2/user/token. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiClientDeps {
@@ -30,6 +43,16 @@ export interface ApiClientDeps {
   onError: (error: ApiError) => void;
   /** Params every GET carries and fields every POST/PUT body carries (e.g. the magnet filter). */
   sessionParams?: () => Readonly<Record<string, string | number>>;
+  /** The stored access token; sent as `Authorization: Bearer …` unless the call says `auth: false`. */
+  accessToken?: () => string | undefined;
+  /**
+   * The token refresh of SPEC §8: called when a call with auth answers code 401; resolves true
+   * when new tokens are stored, and the call is then sent once more. Concurrent 401s share one
+   * refresh. Without it a 401 fails like any other code.
+   */
+  refreshSession?: () => Promise<boolean>;
+  /** Clock of the duplicate-write guard. */
+  now?: () => number;
   fetch?: typeof fetch;
 }
 
@@ -53,52 +76,115 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, st
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
+type Method = 'GET' | 'POST' | 'PUT';
+
+/** One call ready to send: signed over `signed` (the query of a GET, the body of a write). */
+interface PreparedCall {
+  method: Method;
+  url: string;
+  signed: Readonly<Record<string, unknown>>;
+  body: string | undefined;
+}
+
 /**
  * The request client of SPEC §7: every call signed (GET over its query, POST/PUT over the JSON
- * body's top-level fields), a timeout through AbortController, and every failure turned into one
- * {@link ApiError} carrying the text of SPEC §8, shown through `onError` unless `silent`.
+ * body's top-level fields), the bearer token and the app id where they belong, a timeout through
+ * AbortController, the duplicate-write guard, the one-time refresh on 401, and every failure
+ * turned into one {@link ApiError} carrying the text of SPEC §8, shown through `onError` unless
+ * `silent`.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const writes = createDuplicateWriteGuard(LIMITS.duplicateWriteWindowMs, deps.now);
+  let refreshing: Promise<boolean> | undefined;
 
-  async function call<T>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    query: Record<string, string>,
-    body: JsonBody | undefined,
-    options: CallOptions<T>,
-  ): Promise<T> {
-    const { signSecret, appId } = deps.credentials();
-    const headers = {
-      'content-type': 'application/json;charset=utf-8',
-      ...signRequest({ params: body ?? query, secret: signSecret, appId }),
-    };
+  async function attempt(prepared: PreparedCall, options: CallOptions<unknown>) {
     const timeout = linkedTimeout(options.timeoutMs ?? LIMITS.requestTimeoutMs, options.signal);
     try {
-      const response = await doFetch(buildUrl(deps.baseUrl, path, query), {
-        method,
+      // Inside the try: a missing runtime config (offline start) fails like the network.
+      const { signSecret, appId } = deps.credentials();
+      const headers = {
+        'content-type': 'application/json;charset=utf-8',
+        ...(options.auth === false ? {} : bearerHeader(deps.accessToken?.())),
+        ...options.headers,
+        ...signRequest({ params: prepared.signed, secret: signSecret, appId }),
+      };
+      const response = await doFetch(prepared.url, {
+        method: prepared.method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: prepared.body,
         signal: timeout.signal,
       });
-      const envelope = interpretResponse(response.status, readJson(await response.text()));
-      return options.schema ? checkShape(options.schema, envelope) : (envelope as T);
+      return interpretResponse(response.status, readJson(await response.text()));
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      const failure = toApiError(error, timeout.timedOut());
-      if (!options.silent) deps.onError(failure);
-      throw failure;
+      throw toApiError(error, timeout.timedOut());
     } finally {
       timeout.clear();
     }
   }
 
-  const session = () => deps.sessionParams?.() ?? {};
+  /** Refreshes the tokens once for all calls that met a 401 together. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= (deps.refreshSession?.() ?? Promise.resolve(false))
+      .catch(() => false)
+      .finally(() => (refreshing = undefined));
+    return refreshing;
+  }
+
+  const isAuthFailure = (error: unknown, options: CallOptions<unknown>) =>
+    error instanceof ApiError &&
+    error.kind === 'code' &&
+    error.code === 401 &&
+    options.auth !== false &&
+    deps.refreshSession !== undefined;
+
+  async function call<T>(prepare: () => PreparedCall, options: CallOptions<T>): Promise<T> {
+    try {
+      const prepared = prepare();
+      if (prepared.body !== undefined && !writes.admit(prepared.method, prepared.url, prepared.body)) {
+        throw duplicateWriteError();
+      }
+      let envelope: Record<string, unknown>;
+      try {
+        envelope = await attempt(prepared, options);
+      } catch (error) {
+        if (!isAuthFailure(error, options) || !(await refreshOnce())) throw error;
+        envelope = await attempt(prepared, options);
+      }
+      return options.schema ? checkShape(options.schema, envelope) : (envelope as T);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const failure = error instanceof ApiError ? error : networkError();
+      if (!options.silent) deps.onError(failure);
+      throw failure;
+    }
+  }
+
+  /** Session params first, then the app id where the path needs it; the caller's own values win. */
+  function withDefaults(path: string, values: Readonly<Record<string, unknown>> | undefined) {
+    const appId = needsAppId(path) ? { appId: deps.credentials().appId } : {};
+    return { ...deps.sessionParams?.(), ...appId, ...values };
+  }
+
+  function read<T>(path: string, params: QueryParams | undefined, options: CallOptions<T>) {
+    return call<T>(() => {
+      const query = cleanParams(withDefaults(path, params) as QueryParams);
+      return { method: 'GET', url: buildUrl(deps.baseUrl, path, query), signed: query, body: undefined };
+    }, options);
+  }
+
+  function write<T>(method: Method, path: string, body: JsonBody | undefined, options: CallOptions<T>) {
+    return call<T>(() => {
+      const signed = withDefaults(path, body);
+      return { method, url: buildUrl(deps.baseUrl, path, {}), signed, body: JSON.stringify(signed) };
+    }, options);
+  }
+
   return {
-    get: (path, params, options = {}) =>
-      call('GET', path, cleanParams({ ...session(), ...params }), undefined, options),
-    post: (path, body = {}, options = {}) => call('POST', path, {}, { ...session(), ...body }, options),
-    put: (path, body = {}, options = {}) => call('PUT', path, {}, { ...session(), ...body }, options),
+    get: (path, params, options = {}) => read(path, params, options),
+    post: (path, body, options = {}) => write('POST', path, body, options),
+    put: (path, body, options = {}) => write('PUT', path, body, options),
   };
 }
 

@@ -28,7 +28,8 @@ export const searchPath = (keyword: string) => `/search/${encodeURIComponent(key
 /** Category pages: `/tags/index`, `/tags/uncensored/index`, `/tags/western/{tagsId}`… */
 export function tagsPath(modName: ModName, tagsId?: string): string {
   const base = modName === 'censored' ? '/tags' : `/tags/${modName}`;
-  return `${base}/${tagsId ? encodeURIComponent(tagsId) : 'index'}`;
+  // Commas stay readable (`/tags/3,7`): they are legal in a path segment.
+  return `${base}/${tagsId ? encodeURIComponent(tagsId).replaceAll('%2C', ',') : 'index'}`;
 }
 
 /** Rankings: `/top`, `/top/uncensored`, `/top/western`. */

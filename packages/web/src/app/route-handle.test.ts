@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { activeTabPath } from './tabs';
 import { currentHandle, documentTitle } from './route-handle';
 
 describe('route metadata', () => {
@@ -12,15 +11,5 @@ describe('route metadata', () => {
   it('titles the document after the page', () => {
     expect(documentTitle('首页')).toBe('首页 - 影库');
     expect(documentTitle(undefined)).toBe('影库');
-  });
-});
-
-describe('tab bar', () => {
-  it('highlights the tab of the section a path is in', () => {
-    expect(activeTabPath('/censored')).toBe('/censored');
-    expect(activeTabPath('/western/1234567890123456')).toBe('/western');
-    expect(activeTabPath('/user')).toBe('/user');
-    expect(activeTabPath('/index')).toBeNull();
-    expect(activeTabPath('/')).toBeNull();
   });
 });

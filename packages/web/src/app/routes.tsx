@@ -1,5 +1,5 @@
 import { MSG } from '@yingku/contract';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
 import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
@@ -7,6 +7,7 @@ import { HomePage } from '../features/home/home-page';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
+import { PATHS } from './paths';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 import { UI_TEXT } from './texts';
@@ -29,6 +30,11 @@ export const routes: RouteObject[] = [
         path: 'index',
         element: <HomePage />,
         handle: { title: UI_TEXT.homeTitle } satisfies RouteHandle,
+      },
+      {
+        // The spec's name of the login route (SPEC §2); the app's own is /login.
+        path: PATHS.userLogin.slice(1),
+        element: <Navigate to={PATHS.login} replace />,
       },
       ...channelRoutes,
       ...entitiesRoutes,

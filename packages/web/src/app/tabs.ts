@@ -1,4 +1,4 @@
-import { CHANNEL_LABEL } from '@yingku/contract';
+import { CHANNEL_LABEL, MOD_NAMES, type ModName } from '@yingku/contract';
 import { GlobalOutline, PlayOutline, UserOutline, VideoOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 import { channelPath, PATHS } from './paths';
@@ -18,8 +18,33 @@ export const TABS: readonly Tab[] = [
   { path: PATHS.user, title: UI_TEXT.mine, Icon: UserOutline },
 ];
 
-/** The tab whose section the path is in (`/censored/123` is in 有码), or null. */
+/**
+ * Sections of the censored channel's menu (SPEC §2). Under some of them a second segment names
+ * another channel (`/tags/uncensored/…`, `/top/western`, `/maker/uncensored/{id}`…).
+ */
+const SECTION_CHANNELS: ReadonlyMap<string, readonly ModName[]> = new Map([
+  ['tags', ['uncensored', 'western']],
+  ['top', ['uncensored', 'western']],
+  ['performer', ['uncensored']],
+  ['maker', ['uncensored', 'western']],
+  ['label', []],
+  ['director', []],
+  ['item', []],
+  ['series', []],
+]);
+
+const isModName = (value: string | undefined): value is ModName =>
+  value !== undefined && (MOD_NAMES as readonly string[]).includes(value);
+
+/**
+ * The tab whose section the path is in, or null (home, search, pages outside the tabs):
+ * `/censored/123`, `/top`, `/label/5` are in 有码; `/tags/uncensored/7` in 无码; `/user` in 我的.
+ */
 export function activeTabPath(pathname: string): string | null {
-  const section = `/${pathname.split('/')[1] ?? ''}`;
-  return TABS.some((tab) => tab.path === section) ? section : null;
+  const [first, second] = pathname.split('/').filter(Boolean);
+  if (isModName(first)) return channelPath(first);
+  if (`/${first}` === PATHS.user) return PATHS.user;
+  const channels = first === undefined ? undefined : SECTION_CHANNELS.get(first);
+  if (!channels) return null;
+  return channelPath(isModName(second) && channels.includes(second) ? second : 'censored');
 }

@@ -6,6 +6,8 @@ export const UI_TEXT = {
   siteName: '影库',
   homeTitle: '首页',
   mine: '我的',
+  /** Accessible name of the bottom tab bar. */
+  tabBar: '主导航',
   more: '更多',
   notFoundTitle: '页面不存在',
   notFoundText: '您访问的页面不存在，或者还没有开放',

@@ -32,6 +32,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       root: config.webDist,
       wildcard: false,
       index: false,
+      // Our own headers below; @fastify/static would otherwise overwrite them with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,124 @@
+/* global self, caches */
+/**
+ * 影库's service worker, hand-written and small: it keeps the app shell (index.html and the hashed
+ * files it loads) so the site still opens offline, and nothing else.
+ *
+ * - Navigations: network first; the response refreshes the stored shell. When the network
+ *   fails, the stored shell answers (the app starts and says the network is down).
+ * - /assets/*: content-hashed and immutable, so the cache answers first.
+ * - API calls (/prod-api) and /app-config.js: never touched, never cached: they carry signed
+ *   requests and the signing config.
+ * - Everything else (covers under /img…): the browser's own handling.
+ *
+ * One cache per build, named after the files its index.html references; storing a new build's
+ * shell deletes the older caches.
+ */
+const CACHE_PREFIX = 'yingku-shell:';
+const SHELL_URL = '/index.html';
+const STATIC_FILES = [
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/apple-touch-icon.png',
+];
+const NETWORK_ONLY = [/^\/prod-api(\/|$)/, /^\/app-config\.js$/];
+const ASSET = /^\/assets\//;
+
+/** The hashed files index.html loads: module scripts, modulepreloads, stylesheets. */
+function shellAssets(html) {
+  const urls = new Set();
+  for (const match of html.matchAll(/\s(?:src|href)="(\/assets\/[^"]+)"/g)) urls.add(match[1]);
+  return [...urls].sort();
+}
+
+/** Stores a shell and its files in the cache of its build, then drops the other builds' caches. */
+async function storeShell(html) {
+  const assets = shellAssets(html);
+  const name = CACHE_PREFIX + assets.join(' ');
+  const cache = await caches.open(name);
+  if (!(await cache.match(SHELL_URL))) {
+    // Hashed files an older build already holds (the libraries' chunks, mostly) are copied over.
+    await Promise.all(
+      assets.map(async (file) => {
+        const kept = await caches.match(file);
+        await (kept ? cache.put(file, kept) : cache.add(file));
+      }),
+    );
+    await cache.addAll(STATIC_FILES);
+  }
+  await cache.put(SHELL_URL, new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  for (const key of await caches.keys()) {
+    if (key.startsWith(CACHE_PREFIX) && key !== name) await caches.delete(key);
+  }
+}
+
+async function currentCache() {
+  const names = (await caches.keys()).filter((key) => key.startsWith(CACHE_PREFIX));
+  return names.length > 0 ? caches.open(names[names.length - 1]) : undefined;
+}
+
+async function navigation(event) {
+  try {
+    const response = await fetch(event.request);
+    const isPage = (response.headers.get('content-type') || '').startsWith('text/html');
+    if (response.ok && isPage) {
+      event.waitUntil(
+        response
+          .clone()
+          .text()
+          .then(storeShell)
+          .catch((error) => console.warn('Offline shell not refreshed', error)),
+      );
+    }
+    return response;
+  } catch (error) {
+    const shell = await caches.match(SHELL_URL);
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+async function asset(request) {
+  const hit = await caches.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  // Files loaded later (a lazily loaded screen) join the current build's cache.
+  const cache = response.ok ? await currentCache() : undefined;
+  if (cache) await cache.put(request, response.clone());
+  return response;
+}
+
+async function staticFile(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const hit = await caches.match(request);
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const response = await fetch(SHELL_URL, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${SHELL_URL} answered ${response.status}`);
+      await storeShell(await response.text());
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (NETWORK_ONLY.some((pattern) => pattern.test(url.pathname))) return;
+  if (request.mode === 'navigate') event.respondWith(navigation(event));
+  else if (ASSET.test(url.pathname)) event.respondWith(asset(request));
+  else if (STATIC_FILES.includes(url.pathname)) event.respondWith(staticFile(request));
+});
