@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../../app/paths';
 import { CHANNEL_MENUS } from './channel-menu';
+import { validKeyword } from './keyword';
 import styles from './channel-header.module.css';
 
 const SEARCH_PLACEHOLDER = '搜索番号、标题';
@@ -14,12 +15,6 @@ export interface ChannelHeaderProps {
   active: string;
   /** Keyword to show in the search box (the search page passes its own). */
   keyword?: string;
-}
-
-/** Whether a search keyword obeys SPEC §5 (1–32 characters after trimming). */
-export function validKeyword(keyword: string): boolean {
-  const length = keyword.trim().length;
-  return length >= LIMITS.keywordMin && length <= LIMITS.keywordMax;
 }
 
 /**

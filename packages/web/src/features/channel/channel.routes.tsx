@@ -1,4 +1,58 @@
-import type { RouteObject } from 'react-router';
+import { MOD_NAMES, type ModName } from '@yingku/contract';
+import { Navigate, type RouteObject } from 'react-router';
+import { tagsPath } from '../../app/paths';
+import type { RouteHandle } from '../../app/route-handle';
+import { CategoriesPage } from './categories-page';
+import { LatestPage } from './latest-page';
+import { RankingPage } from './ranking-page';
+import { SearchPage } from './search-page';
+import { CHANNEL_TEXT } from './texts';
 
-/** Routes of this feature; app/routes.tsx places them in the main layout. */
-export const channelRoutes: RouteObject[] = [];
+/** `/tags` and `/top` for censored, `/tags/uncensored` and `/top/uncensored` for the others. */
+const under = (base: string, modName: ModName) => (modName === 'censored' ? base : `${base}/${modName}`);
+
+/**
+ * Every page element is keyed by its channel: the routes share components, and without a key
+ * React would carry one channel's state (a ranking tab, a selection) into another.
+ */
+function channelPages(modName: ModName): RouteObject[] {
+  const categories = {
+    element: <CategoriesPage key={modName} modName={modName} />,
+    handle: { title: CHANNEL_TEXT.categoriesTitle(modName) } satisfies RouteHandle,
+  };
+  const pages: RouteObject[] = [
+    {
+      path: modName,
+      element: <LatestPage key={modName} modName={modName} />,
+      handle: { title: CHANNEL_TEXT.latestTitle(modName) } satisfies RouteHandle,
+    },
+    {
+      path: under('top', modName),
+      element: <RankingPage key={modName} modName={modName} />,
+      handle: { title: CHANNEL_TEXT.rankingTitle(modName) } satisfies RouteHandle,
+    },
+    { path: `${under('tags', modName)}/index`, ...categories },
+    { path: `${under('tags', modName)}/:tagsId`, ...categories },
+  ];
+  // `/tags/uncensored` alone would read "uncensored" as tag ids: send it to the channel's index.
+  if (modName !== 'censored') {
+    pages.push({ path: under('tags', modName), element: <Navigate to={tagsPath(modName)} replace /> });
+  }
+  return pages;
+}
+
+/** Latest lists, search, rankings and categories (SPEC §2); app/routes.tsx places them in the main layout. */
+export const channelRoutes: RouteObject[] = [
+  ...MOD_NAMES.flatMap(channelPages),
+  {
+    path: 'search/:keyword',
+    element: <SearchPage />,
+    handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
+  },
+  // An empty keyword is outside 1–32 characters: the search page says so (SPEC §5).
+  {
+    path: 'search',
+    element: <SearchPage />,
+    handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
+  },
+];

@@ -1,0 +1,167 @@
+import { API, MSG, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { searchPath, workPath } from '../packages/web/src/app/paths';
+import { UI_TEXT } from '../packages/web/src/app/texts';
+import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params';
+import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
+import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+/** Every demo censored and uncensored number starts with YK; western numbers never do. */
+const KEYWORD = 'YK';
+
+let server: TestServer;
+let browser: Browser;
+let tab: TestPage;
+/** Works-list calls the page made. */
+let listCalls: URL[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await tab?.close();
+  expect(tab?.problems ?? []).toEqual([]);
+});
+
+async function open(path: string, device?: Parameters<typeof openPage>[1]): Promise<Page> {
+  tab = await openPage(browser, device);
+  listCalls = [];
+  tab.page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(API.worksList)) listCalls.push(url);
+  });
+  await tab.page.goto(`${server.baseUrl}${path}`);
+  return tab.page;
+}
+
+const search = (query: Record<string, string | number>) =>
+  server.apiGet<{ rows: WorkListItem[]; total: number }>(API.worksList, {
+    pageNum: 1,
+    pageSize: PAGE_SIZE.search,
+    sort: 'pubTime',
+    date: 999,
+    isDht: 1,
+    ...query,
+  });
+
+const cards = (page: Page) =>
+  page.locator('main a[href^="/censored/"], main a[href^="/uncensored/"], main a[href^="/western/"]');
+const shownWorks = (page: Page) =>
+  expect.poll(() => cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href'))));
+const total = (page: Page) => page.getByTestId('works-total');
+const tabTitle = (key: (typeof SEARCH_TABS)[number]) =>
+  key === 'all' ? CHANNEL_TEXT.searchAll : CHANNEL_TEXT.searchOnly(key);
+
+describe('search (SPEC §2, §5)', () => {
+  it('shows the results of every tab: all, censored, uncensored, western', async () => {
+    const page = await open(searchPath(KEYWORD));
+    await expect.poll(() => page.title()).toBe(`${CHANNEL_TEXT.searchTitle} - ${UI_TEXT.siteName}`);
+    expect(await page.locator('header input').first().inputValue()).toBe(KEYWORD);
+
+    for (const key of SEARCH_TABS) {
+      if (key !== 'all') await page.getByRole('tab', { name: tabTitle(key), exact: true }).tap();
+      await page.waitForURL((u) => (u.searchParams.get('tab') ?? 'all') === key);
+      const expected = await search({ keyword: KEYWORD, ...(key === 'all' ? {} : { modName: key }) });
+      await expect.poll(() => total(page).innerText()).toBe(CHANNEL_TEXT.total(expected.total));
+      await shownWorks(page).toEqual(expected.rows.map(workPath));
+      const lastCall = listCalls.at(-1)!;
+      expect(lastCall.searchParams.get('keyword')).toBe(KEYWORD);
+      expect(lastCall.searchParams.get('pageSize')).toBe(String(PAGE_SIZE.search));
+      expect(lastCall.searchParams.get('modName')).toBe(key === 'all' ? null : key);
+      if (key === 'western') {
+        expect(expected.total).toBe(0);
+        await page.getByText(UI_TEXT.empty, { exact: true }).waitFor();
+      } else {
+        expect(expected.total).toBeGreaterThan(PAGE_SIZE.search);
+        expect(await cards(page).count()).toBe(PAGE_SIZE.search);
+      }
+      await coversInViewLoaded(page);
+      await screenshot(page, `search-${key}`);
+    }
+
+    // Load more continues the tab's own list.
+    await page.getByRole('tab', { name: tabTitle('uncensored'), exact: true }).tap();
+    const uncensored = await search({
+      keyword: KEYWORD,
+      modName: 'uncensored',
+      pageSize: 2 * PAGE_SIZE.search,
+    });
+    await shownWorks(page).toEqual(uncensored.rows.slice(0, PAGE_SIZE.search).map(workPath));
+    await page.getByTestId('load-more').tap();
+    await shownWorks(page).toEqual(uncensored.rows.map(workPath));
+  });
+
+  it('finds a work by its number in another spelling', async () => {
+    const [work] = (await search({ keyword: 'YKU', modName: 'uncensored', pageSize: 1 })).rows;
+    const page = await open(searchPath(work!.number.toLowerCase().replace('-', '')));
+    await shownWorks(page).toContain(workPath(work!));
+  });
+
+  it('shows the info text and asks nothing for a keyword of 33 characters', async () => {
+    const page = await open(searchPath('k'.repeat(33)));
+    await page.getByText(MSG.keywordInfo, { exact: true }).waitFor();
+    expect(await cards(page).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: CHANNEL_TEXT.searchAll, exact: true }).count()).toBe(0);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'search-keyword-info');
+    expect(listCalls).toEqual([]);
+
+    const blank = await open(`${searchPath(' ')}`);
+    await blank.getByText(MSG.keywordInfo, { exact: true }).waitFor();
+    expect(listCalls).toEqual([]);
+  });
+
+  it('searches from the box: a new keyword replaces the list; an empty one is refused', async () => {
+    const page = await open(searchPath(KEYWORD), DESKTOP);
+    await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE.search);
+    const box = page.locator('header input').first();
+
+    await box.fill('   ');
+    await box.press('Enter');
+    await page.getByText(MSG.keywordWarning).waitFor();
+    expect(new URL(page.url()).pathname).toBe(searchPath(KEYWORD));
+    await page.getByText(MSG.keywordWarning).waitFor({ state: 'hidden' });
+
+    const [work] = (await search({ keyword: 'YKA', modName: 'censored', pageSize: 1 })).rows;
+    await box.fill(work!.number);
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === searchPath(work!.number));
+    const expected = await search({ keyword: work!.number });
+    await shownWorks(page).toEqual(expected.rows.map(workPath));
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await coversInViewLoaded(page);
+    await screenshot(page, 'search-1280');
+
+    // Back shows the earlier keyword in the box and its results again.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === searchPath(KEYWORD));
+    expect(await box.inputValue()).toBe(KEYWORD);
+    await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE.search);
+  });
+});
+
+function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Waits until the covers on screen have loaded (and the fonts), so a screenshot shows them. */
+async function coversInViewLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      })
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
+  await page.evaluate(() => document.fonts.ready);
+}
