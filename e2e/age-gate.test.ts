@@ -51,6 +51,8 @@ async function latestNumbers(modName: (typeof MOD_NAMES)[number], count: number)
     pageSize: count,
     sort: 'pubTime',
     date: ALL_TIME,
+    // The home page sends the session magnet filter, which is on by default (SPEC §4).
+    isDht: 1,
   });
   return body.rows.map((work) => work.number);
 }

@@ -1,37 +1,83 @@
 import { CHANNEL_LABEL, imageUrl, isModId, MOD_NAME, type WorkListItem } from '@yingku/contract';
 import { Image, Skeleton, Tag } from 'antd-mobile';
+import { LinkOutline } from 'antd-mobile-icons';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
 import { workPath } from '../../app/paths';
+import { MagnetPopup } from '../magnet-popup/magnet-popup';
+import { hasMagnets, onlineBadge } from './card-badges';
+import { WORK_CARD_TEXT } from './texts';
 import styles from './work-card.module.css';
 
 export interface WorkCardProps {
   work: WorkListItem;
 }
 
-/** One work in a list (SPEC §2): cover, channel badge, number, title and publish date; opens the detail. */
+/**
+ * One work in a list (SPEC §2): cover, channel and online badges, number, title and publish
+ * date; opens the detail. A has-magnet badge opens the work's magnets in a bottom popup instead.
+ */
 export function WorkCard({ work }: WorkCardProps) {
+  const [magnetsOpen, setMagnetsOpen] = useState(false);
   const channel = isModId(work.modId) ? CHANNEL_LABEL[MOD_NAME[work.modId]] : undefined;
+  const online = onlineBadge(work.isOnline);
   const cover = imageUrl(work.picSmall || work.picBig, runtimeConfig().imageHost);
+
+  const openMagnets = (event: MouseEvent) => {
+    // The badge sits inside the card's link: open the popup, do not follow the link.
+    event.preventDefault();
+    event.stopPropagation();
+    setMagnetsOpen(true);
+  };
+
   return (
-    <Link to={workPath(work)} className={styles.card}>
-      <div className={styles.cover}>
-        {/* antd-mobile's own lazy loading: it hides the <img> until loaded, so native loading="lazy" never fires. */}
-        <Image src={cover} alt={work.title} width="100%" height="100%" fit="cover" lazy />
-        {channel && (
-          <Tag className={styles.badge} color="primary" fill="solid">
-            {channel}
-          </Tag>
-        )}
-      </div>
-      <div className={styles.body}>
-        <div className={styles.number}>{work.number}</div>
-        <div className={styles.title}>{work.title}</div>
-        <time className={styles.date} dateTime={work.pubTime}>
-          {work.pubTime}
-        </time>
-      </div>
-    </Link>
+    <>
+      <Link to={workPath(work)} className={styles.card}>
+        <div className={styles.cover}>
+          {/* antd-mobile's own lazy loading: it hides the <img> until loaded, so native loading="lazy" never fires. */}
+          <Image src={cover} alt={work.title} width="100%" height="100%" fit="cover" lazy />
+          {channel && (
+            <Tag className={styles.badge} color="primary" fill="solid">
+              {channel}
+            </Tag>
+          )}
+          {online && (
+            <Tag
+              className={styles.onlineBadge}
+              color={online.kind === 'online' ? 'success' : 'warning'}
+              fill="solid"
+              data-testid="online-badge"
+            >
+              {online.text}
+            </Tag>
+          )}
+          {hasMagnets(work) && (
+            <button
+              type="button"
+              className={styles.magnetBadge}
+              onClick={openMagnets}
+              aria-label={`${WORK_CARD_TEXT.showMagnets} ${work.number}`}
+              aria-haspopup="dialog"
+            >
+              <LinkOutline aria-hidden="true" />
+              {WORK_CARD_TEXT.magnet}
+            </button>
+          )}
+        </div>
+        <div className={styles.body}>
+          <div className={styles.number}>{work.number}</div>
+          <div className={styles.title}>{work.title}</div>
+          <time className={styles.date} dateTime={work.pubTime}>
+            {work.pubTime}
+          </time>
+        </div>
+      </Link>
+      {/* Outside the link: clicks inside the popup (a portal) must not bubble into the link. */}
+      {hasMagnets(work) && (
+        <MagnetPopup number={work.number} visible={magnetsOpen} onClose={() => setMagnetsOpen(false)} />
+      )}
+    </>
   );
 }
 

@@ -1,0 +1,40 @@
+import type { EntityRef } from '@yingku/contract';
+import { Tag } from 'antd-mobile';
+import { type EntityKind, entityLink } from './entity-links';
+import styles from './details-tab.module.css';
+
+export interface EntityRowProps {
+  kind: EntityKind;
+  modId: number;
+  entities: readonly EntityRef[];
+}
+
+/** Names of a work's makers, tags, performers…; each opens its list in a new window (SPEC §2). */
+export function EntityRow({ kind, modId, entities }: EntityRowProps) {
+  return (
+    <span className={styles.entities}>
+      {entities.map((entity) => {
+        const name = entity.nameCn || entity.name;
+        const href = entityLink(kind, modId, entity.id);
+        return href ? (
+          <a
+            key={entity.id}
+            className={styles.entityLink}
+            href={href}
+            target="_blank"
+            rel="noopener"
+            data-kind={kind}
+          >
+            <Tag color="primary" fill="outline" round>
+              {name}
+            </Tag>
+          </a>
+        ) : (
+          <Tag key={entity.id} color="default" fill="outline" round data-kind={kind}>
+            {name}
+          </Tag>
+        );
+      })}
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { imageUrl, type WorkDetail } from '@yingku/contract';
+import { ErrorBlock, Image, ImageViewer } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { runtimeConfig } from '../../api/runtime-config';
+import { DETAIL_TEXT } from './texts';
+import { hasEnoughStills, stillsOf } from './work-detail-model';
+import styles from './stills-tab.module.css';
+
+/**
+ * The stills tab (SPEC §2): small images in a grid; tapping one shows the big images full
+ * screen from that one on. With 2 or fewer stills it says there are none.
+ */
+export function StillsTab({ work }: { work: WorkDetail }) {
+  const [viewer, setViewer] = useState({ visible: false, index: 0 });
+  const host = runtimeConfig().imageHost;
+  const stills = useMemo(() => stillsOf(work), [work]);
+  const fullImages = useMemo(() => stills.map((still) => imageUrl(still.full, host)), [stills, host]);
+
+  if (!hasEnoughStills(stills)) {
+    return <ErrorBlock status="empty" title={DETAIL_TEXT.noStills} description="" className={styles.empty} />;
+  }
+  return (
+    <>
+      <ul className={styles.grid}>
+        {stills.map((still, index) => (
+          <li key={still.full}>
+            <button
+              type="button"
+              className={styles.thumb}
+              onClick={() => setViewer({ visible: true, index })}
+              aria-label={DETAIL_TEXT.stillAlt(work.number, index + 1)}
+            >
+              <Image
+                src={imageUrl(still.thumb, host)}
+                alt={DETAIL_TEXT.stillAlt(work.number, index + 1)}
+                width="100%"
+                height="100%"
+                fit="cover"
+                lazy
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {/* Keyed by the tapped still: defaultIndex is read when the viewer mounts. */}
+      <ImageViewer.Multi
+        key={viewer.index}
+        images={fullImages}
+        defaultIndex={viewer.index}
+        visible={viewer.visible}
+        onClose={() => setViewer((state) => ({ ...state, visible: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { WorkDetail } from '@yingku/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  hasEnoughStills,
+  playAnswer,
+  showsRating,
+  splitImages,
+  stillsOf,
+  toHistoryEntry,
+} from './work-detail-model';
+
+const detail: WorkDetail = {
+  id: '1852889156812802997',
+  number: 'YKJ-263',
+  title: '清晨小镇的散步',
+  pubTime: '2026-11-22',
+  duration: 112,
+  mp4: null,
+  picSmall: 'demo/cover/YKJ-263-s.svg',
+  picBig: 'demo/cover/YKJ-263.svg',
+  imageSmall: 'a-s.svg,b-s.svg,c-s.svg',
+  imageBig: 'a.svg,b.svg,c.svg',
+  average: 4.68,
+  evaluates: 410,
+  modId: 1,
+  isOnline: 0,
+  isDht: 1,
+};
+
+describe('stills', () => {
+  it('splits comma-separated lists and drops blanks', () => {
+    expect(splitImages('a.svg, b.svg,,')).toEqual(['a.svg', 'b.svg']);
+    expect(splitImages('')).toEqual([]);
+    expect(splitImages(null)).toEqual([]);
+  });
+
+  it('pairs thumbnails with big pictures', () => {
+    expect(stillsOf(detail)).toEqual([
+      { thumb: 'a-s.svg', full: 'a.svg' },
+      { thumb: 'b-s.svg', full: 'b.svg' },
+      { thumb: 'c-s.svg', full: 'c.svg' },
+    ]);
+  });
+
+  it('lets one size stand in for the other when the lists differ', () => {
+    expect(stillsOf({ imageSmall: 'a-s.svg', imageBig: 'a.svg,b.svg' })).toEqual([
+      { thumb: 'a-s.svg', full: 'a.svg' },
+      { thumb: 'b.svg', full: 'b.svg' },
+    ]);
+  });
+
+  it('counts 2 or fewer stills as none to show (SPEC §2)', () => {
+    expect(hasEnoughStills(stillsOf({ imageSmall: '', imageBig: '' }))).toBe(false);
+    expect(hasEnoughStills(stillsOf({ imageSmall: 'a,b', imageBig: 'a,b' }))).toBe(false);
+    expect(hasEnoughStills(stillsOf(detail))).toBe(true);
+  });
+});
+
+describe('showsRating', () => {
+  it('shows the rating only when the average is above 0', () => {
+    expect(showsRating(0)).toBe(false);
+    expect(showsRating(0.01)).toBe(true);
+  });
+});
+
+describe('playAnswer (SPEC §4)', () => {
+  it('offers VIP for online works and explains the others', () => {
+    expect(playAnswer(1)).toBe('vip');
+    expect(playAnswer(2)).toBe('transcoding');
+    expect(playAnswer(0)).toBe('unsupported');
+  });
+});
+
+describe('toHistoryEntry', () => {
+  it('keeps the list-item fields', () => {
+    expect(toHistoryEntry(detail)).toEqual({
+      id: detail.id,
+      number: 'YKJ-263',
+      title: '清晨小镇的散步',
+      pubTime: '2026-11-22',
+      picSmall: 'demo/cover/YKJ-263-s.svg',
+      picBig: 'demo/cover/YKJ-263.svg',
+      modId: 1,
+      isOnline: 0,
+      isDht: 1,
+    });
+  });
+});

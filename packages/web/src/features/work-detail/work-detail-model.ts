@@ -1,0 +1,49 @@
+import type { WorkDetail } from '@yingku/contract';
+import type { HistoryEntry } from '../../session/history';
+
+/** One still: a thumbnail path and the big picture the viewer shows. */
+export interface Still {
+  thumb: string;
+  full: string;
+}
+
+/** With this many stills or fewer the stills tab says there are none (SPEC §2). */
+export const FEW_STILLS = 2;
+
+/** Paths of a comma-separated image list, blanks dropped. */
+export function splitImages(list: string | null | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((path) => path.trim())
+    .filter(Boolean);
+}
+
+/** The stills of a work: small images as thumbnails, the big ones to view (each standing in for a missing other). */
+export function stillsOf(detail: Pick<WorkDetail, 'imageSmall' | 'imageBig'>): Still[] {
+  const small = splitImages(detail.imageSmall);
+  const big = splitImages(detail.imageBig);
+  return Array.from({ length: Math.max(small.length, big.length) }, (_, i) => ({
+    thumb: (small[i] ?? big[i])!,
+    full: (big[i] ?? small[i])!,
+  }));
+}
+
+export const hasEnoughStills = (stills: readonly Still[]) => stills.length > FEW_STILLS;
+
+/** The rating is shown only once a work has one (SPEC §2: average above 0). */
+export const showsRating = (average: number) => average > 0;
+
+/** What tapping play does (SPEC §4): online works come with VIP, others are not playable. */
+export type PlayAnswer = 'vip' | 'transcoding' | 'unsupported';
+
+export function playAnswer(isOnline: number): PlayAnswer {
+  if (isOnline === 1) return 'vip';
+  if (isOnline === 2) return 'transcoding';
+  return 'unsupported';
+}
+
+/** The detail as the browsing history keeps it: the shape of a list item. */
+export function toHistoryEntry(detail: WorkDetail): HistoryEntry {
+  const { id, number, title, pubTime, picSmall, picBig, modId, isOnline, isDht } = detail;
+  return { id, number, title, pubTime, picSmall, picBig, modId, isOnline, isDht };
+}

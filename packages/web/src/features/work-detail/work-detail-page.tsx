@@ -1,0 +1,115 @@
+import { MSG } from '@yingku/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ErrorBlock, NavBar, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { PATHS } from '../../app/paths';
+import { MagnetList } from '../magnets/magnet-list';
+import { recordHistory } from '../../session/history';
+import { backWay, isValidDetailId } from './detail-id';
+import { DetailsTab } from './details-tab';
+import { StillsTab } from './stills-tab';
+import { DETAIL_TEXT } from './texts';
+import { useGoBack } from './use-go-back';
+import { workDetailOptions } from './work-detail-query';
+import { toHistoryEntry } from './work-detail-model';
+import styles from './work-detail-page.module.css';
+
+/** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
+export function WorkDetailPage() {
+  const { id } = useParams();
+  const goBack = useGoBack();
+  return (
+    <div className={styles.page}>
+      <NavBar className={styles.navBar} onBack={goBack}>
+        {DETAIL_TEXT.pageTitle}
+      </NavBar>
+      {isValidDetailId(id) ? <WorkDetail key={id} id={id} /> : <BadDetailId />}
+    </div>
+  );
+}
+
+/** A too-short id (SPEC §5): says so and goes back. */
+function BadDetailId() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    Toast.show({ icon: 'fail', content: MSG.badDetailId });
+    const way = backWay(window.history.state, window.history.length);
+    // A toast survives navigation inside the app; leaving for another document would hide it
+    // at once, so that waits until it has been read. The timers also undo StrictMode's rehearsal.
+    const timer = window.setTimeout(
+      () => {
+        if (way === 'home') void navigate(PATHS.home, { replace: true });
+        else void navigate(-1);
+      },
+      way === 'document' ? 1500 : 0,
+    );
+    return () => window.clearTimeout(timer);
+  }, [navigate]);
+  return <ErrorBlock status="default" title={MSG.badDetailId} description="" className={styles.state} />;
+}
+
+type TabKey = 'details' | 'magnets' | 'stills';
+
+function WorkDetail({ id }: { id: string }) {
+  const detail = useQuery(workDetailOptions(id));
+  const [tab, setTab] = useState<TabKey>('details');
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (detail.data) recordHistory(toHistoryEntry(detail.data.data));
+  }, [detail.data]);
+
+  if (detail.isPending) {
+    return (
+      <div className={styles.loading} data-state="loading">
+        <Skeleton className={styles.coverSkeleton} animated />
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={5} animated />
+      </div>
+    );
+  }
+  if (detail.isError) {
+    // The client has already shown the server's message (e.g. 作品不存在) in a toast.
+    const missing =
+      detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 400);
+    return (
+      <ErrorBlock
+        status={missing ? 'empty' : 'default'}
+        title={missing ? DETAIL_TEXT.notFoundTitle : DETAIL_TEXT.loadFailed}
+        description={missing ? DETAIL_TEXT.notFoundText : ''}
+        className={styles.state}
+        data-state={missing ? 'not-found' : 'error'}
+      >
+        {missing ? (
+          <Button color="primary" onClick={() => void navigate(PATHS.home)}>
+            {DETAIL_TEXT.backHome}
+          </Button>
+        ) : (
+          <Button onClick={() => void detail.refetch()}>{DETAIL_TEXT.retry}</Button>
+        )}
+      </ErrorBlock>
+    );
+  }
+
+  const work = detail.data.data;
+  return (
+    <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} className={styles.tabs}>
+      <Tabs.Tab key="details" title={DETAIL_TEXT.tabDetails}>
+        <DetailsTab detail={detail.data} />
+      </Tabs.Tab>
+      {/* antd-mobile renders a tab's content when it is first opened: the magnets load then. */}
+      <Tabs.Tab key="magnets" title={DETAIL_TEXT.tabMagnets}>
+        {work.number ? (
+          <MagnetList number={work.number} />
+        ) : (
+          <ErrorBlock status="empty" title={DETAIL_TEXT.noNumber} description="" />
+        )}
+      </Tabs.Tab>
+      <Tabs.Tab key="stills" title={DETAIL_TEXT.tabStills}>
+        <StillsTab work={work} />
+      </Tabs.Tab>
+    </Tabs>
+  );
+}
