@@ -1,0 +1,63 @@
+import { API, PAGE_SIZE, performerListResponse, tagListResponse } from '@yingku/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { performerEntries, type SidebarEntry, type SidebarSource, tagEntries } from './sidebar-source';
+
+export interface SidebarPage {
+  entries: SidebarEntry[];
+  total: number;
+}
+
+const sidebarKey = (source: SidebarSource, pageNum?: number) =>
+  pageNum === undefined ? ['entities', 'sidebar', source] : ['entities', 'sidebar', source, pageNum];
+
+async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: AbortSignal) {
+  const paging = { pageNum, pageSize: PAGE_SIZE.sidebar };
+  if (source.type === 'performer') {
+    const body = await api.get(
+      API.performerList,
+      // Most works in the listed channel first.
+      {
+        ...paging,
+        modName: source.modName,
+        sort: source.modName === 'uncensored' ? 'uncensoredCount' : 'count',
+      },
+      { schema: performerListResponse, signal, silent: true },
+    );
+    return { entries: performerEntries(body.rows, source.modName), total: body.total };
+  }
+  const body = await api.get(
+    API.tagList,
+    { ...paging, tableName: source.tableName, modId: source.modId },
+    { schema: tagListResponse, signal, silent: true },
+  );
+  return { entries: tagEntries(body.rows), total: body.total };
+}
+
+/**
+ * One page of a sidebar (SPEC §9: 32 entries). The previous page stays on screen while the
+ * next one loads; a failure is silent (the sidebar offers a retry, SPEC §8).
+ */
+export function useSidebarPage(source: SidebarSource, pageNum: number, enabled = true) {
+  return useQuery<SidebarPage>({
+    enabled,
+    queryKey: sidebarKey(source, pageNum),
+    queryFn: ({ signal }) => fetchSidebarPage(source, pageNum, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * An entry from any page of this sidebar loaded so far, so the selected entity keeps its name
+ * while the sidebar shows another page. Call it where the sidebar's pages are observed: it reads
+ * the cache and re-renders with them.
+ */
+export function useLoadedEntry(source: SidebarSource, id: string | undefined): SidebarEntry | undefined {
+  const queryClient = useQueryClient();
+  if (id === undefined) return undefined;
+  for (const [, page] of queryClient.getQueriesData<SidebarPage>({ queryKey: sidebarKey(source) })) {
+    const entry = page?.entries.find((e) => e.id === id);
+    if (entry) return entry;
+  }
+  return undefined;
+}
