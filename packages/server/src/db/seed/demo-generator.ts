@@ -82,7 +82,8 @@ function magnets(number: string, offset: number, today: string, dice: Dice): Imp
   return Array.from({ length: dice.int(1, 4) }, (_, i) => {
     const hd = dice.chance(0.5);
     const subtitle = dice.chance(0.3);
-    const day = daysBefore(today, Math.max(0, offset - dice.int(0, 20)));
+    // Never later than yesterday, so no magnet is dated in the future whatever the hour.
+    const day = daysBefore(today, Math.max(1, offset - dice.int(0, 20)));
     const time = `${pad(dice.int(0, 23))}:${pad(dice.int(0, 59))}:${pad(dice.int(0, 59))}`;
     return {
       name: `${number}${subtitle ? '-C' : ''}${hd ? ' 1080p' : ''}${i > 0 ? ` (${i + 1})` : ''}`,
