@@ -13,6 +13,7 @@ import { UI_TEXT } from '../packages/web/src/app/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
+import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 
@@ -270,20 +271,4 @@ function columns(page: Page): Promise<number> {
   return cards(page)
     .first()
     .evaluate((card) => getComputedStyle(card.parentElement!).gridTemplateColumns.split(' ').length);
-}
-
-function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
-/** Waits until the covers on screen have loaded (and the fonts), so a screenshot shows them. */
-async function coversInViewLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const onScreen = Array.from(document.images).filter((img) => {
-      const box = img.getBoundingClientRect();
-      return box.bottom > 0 && box.top < window.innerHeight;
-    });
-    return onScreen.every((img) => img.complete && img.naturalWidth > 0);
-  });
-  await page.evaluate(() => document.fonts.ready);
 }

@@ -14,6 +14,7 @@ import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ENTITY_TEXT, workCountText } from '../packages/web/src/features/entities/texts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
+import { overflowsHorizontally } from './support/page-checks';
 
 const WORKS = PAGE_SIZE.workList;
 
@@ -86,10 +87,6 @@ async function expectActive(page: Page, title: string, row: { id: string; name: 
   await expect.poll(() => activeEntry(page, title).getAttribute('data-entity-id')).toBe(row.id);
   expect(await activeEntry(page, title).innerText()).toBe(`${row.name}\n${workCountText(row.count)}`);
   expect(await worksSection(page).getByRole('heading').innerText()).toContain(row.name);
-}
-
-function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
 function columns(page: Page): Promise<number> {

@@ -7,6 +7,7 @@ import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { startTestServer, type TestServer } from './support/server';
+import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 /** Every demo censored and uncensored number starts with YK; western numbers never do. */
@@ -148,20 +149,3 @@ describe('search (SPEC §2, §5)', () => {
     await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE.search);
   });
 });
-
-function overflowsHorizontally(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
-
-/** Waits until the covers on screen have loaded (and the fonts), so a screenshot shows them. */
-async function coversInViewLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Array.from(document.images)
-      .filter((img) => {
-        const box = img.getBoundingClientRect();
-        return box.bottom > 0 && box.top < window.innerHeight;
-      })
-      .every((img) => img.complete && img.naturalWidth > 0),
-  );
-  await page.evaluate(() => document.fonts.ready);
-}

@@ -50,3 +50,24 @@ export async function firstCoverVisibleAt(page: Page): Promise<number> {
   );
   return (await handle.jsonValue()) as number;
 }
+
+/** Whether the page is wider than the viewport (something overflows sideways). */
+export function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Waits until the images on screen have loaded (and the fonts), so a screenshot shows them.
+ * With `atLeastOne`, an empty screen does not count as loaded.
+ */
+export async function coversInViewLoaded(page: Page, { atLeastOne = false } = {}): Promise<void> {
+  await page.waitForFunction((needOne) => {
+    const onScreen = Array.from(document.images).filter((img) => {
+      const box = img.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    if (needOne && onScreen.length === 0) return false;
+    return onScreen.every((img) => img.complete && img.naturalWidth > 0);
+  }, atLeastOne);
+  await page.evaluate(() => document.fonts.ready);
+}
