@@ -14,3 +14,5 @@ export * from './runtime-config';
 export * from './schemas/common';
 export * from './schemas/catalogue';
 export * from './schemas/import';
+export * from './schemas/account';
+export * from './schemas/library';

@@ -27,6 +27,8 @@ export const LIMITS = {
   folderNameMax: 30,
   folderDescriptionMax: 200,
   foldersPerWork: 5,
+  /** Folders one user may create (an abuse guard; the spec sets none). */
+  foldersPerUser: 100,
   messageMax: 150,
   userNameMin: 6,
   userNameMax: 32,
@@ -46,6 +48,11 @@ export const LIMITS = {
   duplicateWriteWindowMs: 1_000,
   addedMessageMs: 5_000,
   rememberMeDays: 30,
+  /** Lifetime of an access token (a JWT); the refresh token renews it. */
+  accessTokenMinutes: 15,
+  /** Lifetime of a refresh token; each use rotates it. */
+  refreshTokenDays: 30,
+  captchaMinutes: 2,
   /** Accepted clock skew of a signed request, and how long its nonce is remembered. */
   signatureWindowMs: 300_000,
   nonceMinLength: 16,

@@ -10,9 +10,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { createCallerLookup } from './features/accounts/session.repo';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { libraryRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
+import { createAccessTokens, createAuthenticator } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
 import { createNonceRepo } from './http/nonce.repo';
 import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
@@ -66,12 +70,16 @@ export async function buildApp({ config, database, nonces }: AppDeps): Promise<F
   });
 
   const nonceStore = nonces ?? (await databaseNonces(app, database));
+  const tokens = createAccessTokens(config.jwtSecret);
+  const auth = createAuthenticator(tokens, createCallerLookup(database.db));
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
       await api.register(async (signed) => {
         addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
-        await signed.register(catalogueRoutes, { db: database.db });
+        await signed.register(catalogueRoutes, { db: database.db, auth });
+        await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
+        await signed.register(libraryRoutes, { db: database.db, auth });
       });
     },
     { prefix: API_BASE },

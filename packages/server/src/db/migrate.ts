@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-catalogue';
+import * as m0002 from './migrations/0002-accounts';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -7,6 +8,7 @@ import * as m0001 from './migrations/0001-catalogue';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
+  '0002-accounts': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

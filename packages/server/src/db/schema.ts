@@ -100,6 +100,91 @@ export interface RequestNoncesTable {
   expires_at: Timestamp;
 }
 
+export interface LevelsTable {
+  id: number;
+  group_name: string;
+  group_level: number;
+}
+
+export interface UsersTable {
+  id: GeneratedBigId;
+  user_name: string;
+  /** lower(user_name): names are unique regardless of case. */
+  user_name_key: string;
+  email: string;
+  password_hash: string;
+  /** The paid level, in force while vip_until lies ahead; otherwise the user is level 1. */
+  level_id: Generated<number>;
+  vip_until: Timestamp | null;
+  roles: Generated<string[]>;
+  avatar: Generated<string>;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+
+/** One login: the family of its rotated refresh tokens. */
+export interface LoginSessionsTable {
+  id: string;
+  user_id: BigId;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the opaque token, hex: the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expires_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface LikesTable {
+  user_id: BigId;
+  work_id: BigId;
+  created_at: Timestamp;
+}
+
+export interface CollectFoldersTable {
+  id: GeneratedBigId;
+  user_id: BigId;
+  name: string;
+  description: Generated<string>;
+  is_private: Generated<boolean>;
+  is_default: Generated<boolean>;
+  data_id: BigId | null;
+  work_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CollectEntriesTable {
+  folder_id: BigId;
+  work_id: BigId;
+  user_id: BigId;
+  created_at: Timestamp;
+}
+
+export interface CopyCountsTable {
+  user_id: BigId;
+  day: DateText;
+  copies: Generated<number>;
+}
+
 export interface DB {
   works: WorksTable;
   makers: EntityTable;
@@ -119,6 +204,16 @@ export interface DB {
   work_tags: WorkLinkTable;
   magnets: MagnetsTable;
   request_nonces: RequestNoncesTable;
+  levels: LevelsTable;
+  users: UsersTable;
+  login_sessions: LoginSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+  likes: LikesTable;
+  collect_folders: CollectFoldersTable;
+  collect_entries: CollectEntriesTable;
+  copy_counts: CopyCountsTable;
 }
 
 /** The entity kinds of the catalogue, with their table and link table. */

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { createCatalogueRepo } from './catalogue.repo';
 import { cachedCatalogueService } from './catalogue.cache';
@@ -28,7 +29,7 @@ import { createCatalogueService } from './catalogue.service';
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
 /** The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. */
-export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>; auth: Authenticator }) {
   const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(db)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 

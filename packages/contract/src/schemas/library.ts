@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { LIMITS, PAGE_SIZE } from '../limits';
+import { MSG, SERVER_MSG } from '../messages';
+import { clientFields } from './account';
+import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
+import { workListItem } from './catalogue';
+
+/** Like: status 0, unlike: status 9 (SPEC §4). */
+export const LIKE_STATUS = { like: 0, unlike: 9 } as const;
+/** Collect writes: 0 collect, 9 uncollect (an empty selection). */
+export const COLLECT_STATUS = { collect: 0, uncollect: 9 } as const;
+
+const statusField = z.union([z.literal(0), z.literal(9), z.enum(['0', '9']).transform(Number)]);
+/** A work id in a JSON body: a decimal string (a JSON number would lose digits). */
+const workIdField = idString;
+
+/** POST /v2/user/like */
+export const likeBody = z.object({ ...clientFields, dataId: workIdField, status: statusField });
+export type LikeBody = z.input<typeof likeBody>;
+export const likeResponse = dataEnvelope(z.object({ like: z.boolean() }));
+
+/** A work in the caller's library lists: the list item plus when it was liked or collected. */
+export const libraryWork = workListItem.extend({ addTime: z.string() });
+export type LibraryWork = z.infer<typeof libraryWork>;
+
+/** GET /v2/user/like/detail/list — the caller's liked works, newest first. */
+export const likeListQuery = z.object({
+  ...clientFields,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.memberLike),
+});
+export const libraryWorksResponse = tableEnvelope(libraryWork);
+
+/** A collect folder (SPEC §3). `dataId` is the work it was created for, if any. */
+export const collectFolder = z.object({
+  cateId: z.string(),
+  cateName: z.string(),
+  description: z.string(),
+  /** 0 public, 1 private. */
+  isPrivate: z.number().int(),
+  /** 1 for the folder every user has, where a plain collect goes. */
+  isDefault: z.number().int(),
+  /** Works in the folder. */
+  count: z.number().int(),
+  dataId: z.string().nullable(),
+});
+export type CollectFolder = z.infer<typeof collectFolder>;
+
+/** GET /v2/user/collect/cate/list — the caller's folders, the default one first. */
+export const folderListQuery = z.object({
+  ...clientFields,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.folders),
+});
+export const folderListResponse = tableEnvelope(collectFolder);
+
+/** POST /v2/user/collect/cate/ — a new folder (name required, ≤ 30; description ≤ 200). */
+export const createFolderBody = z.object({
+  ...clientFields,
+  cateName: z
+    .string(MSG.folderNameRequired)
+    .trim()
+    .min(1, MSG.folderNameRequired)
+    .max(LIMITS.folderNameMax, SERVER_MSG.folderNameTooLong),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.folderDescriptionMax, SERVER_MSG.folderDescriptionTooLong)
+    .optional()
+    .default(''),
+  /** The work the folder is being made for (the detail page's picker), if any. */
+  dataId: workIdField.optional(),
+  isPrivate: z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)]).default(0),
+});
+export type CreateFolderBody = z.input<typeof createFolderBody>;
+export const createFolderResponse = dataEnvelope(collectFolder);
+
+/** GET /v2/user/collect/{dataId} — ids of the caller's folders holding the work. */
+export const workFoldersParams = z.object({ dataId: workIdField });
+export const workFoldersResponse = dataEnvelope(z.array(z.string()));
+
+/**
+ * POST /v2/user/collect/adds and /edit. `adds` puts the work into `cateIds` (or `cateId`, or the
+ * default folder when neither is given); `edit` makes `cateIds` the work's exact folders, and an
+ * empty selection or status 9 uncollects it. At most 5 folders per work (SPEC §9).
+ */
+export const collectBody = z.object({
+  ...clientFields,
+  dataId: workIdField,
+  status: statusField.default(0),
+  cateId: idString.optional(),
+  cateIds: z.array(idString).max(LIMITS.foldersPerWork, SERVER_MSG.tooManyFolders).optional(),
+});
+export type CollectBody = z.input<typeof collectBody>;
+/** The folder ids holding the work after the write; empty when it is no longer collected. */
+export const collectResponse = workFoldersResponse;
+
+/** GET /v2/user/collect/detail/list — works in one folder (`cateId`) or in any, newest first. */
+export const collectListQuery = z.object({
+  ...clientFields,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.memberCollect),
+  cateId: idString.optional(),
+});
+
+/**
+ * POST /v2/user/copy — records one magnet copy of the caller today (Asia/Shanghai) and answers
+ * the count. A non-VIP past the daily cap gets `allowed: false` and the count is not raised.
+ */
+export const copyBody = z.object({ ...clientFields, dataId: workIdField.optional() });
+export const copyQuota = z.object({
+  allowed: z.boolean(),
+  /** Copies recorded today, this one included when allowed. */
+  count: z.number().int(),
+  /** The daily cap, or null for VIP (no cap). */
+  limit: z.number().int().nullable(),
+});
+export type CopyQuota = z.infer<typeof copyQuota>;
+export const copyResponse = dataEnvelope(copyQuota);

@@ -1,0 +1,45 @@
+import {
+  API,
+  authTokensResponse,
+  captchaResponse,
+  LIMITS,
+  type LoginBody,
+  REFRESH_TOKEN_HEADER,
+  type RegisterBody,
+  registerResponse,
+  userInfoResponse,
+} from '@yingku/contract';
+import { api } from './client';
+import type { ApiClient } from './request';
+
+/** The account calls of SPEC §7. Login, register and the captcha go without a token. */
+export const accountApi = {
+  captcha: (signal?: AbortSignal) =>
+    api.get(
+      API.captcha,
+      {},
+      { schema: captchaResponse, auth: false, timeoutMs: LIMITS.captchaTimeoutMs, signal },
+    ),
+  login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: authTokensResponse, auth: false }),
+  register: (form: RegisterBody) =>
+    api.post(API.register, { ...form }, { schema: registerResponse, auth: false }),
+  userInfo: (signal?: AbortSignal) => api.get(API.userInfo, {}, { schema: userInfoResponse, signal }),
+  logout: () => api.post(API.logout, {}, { silent: true }),
+};
+
+/**
+ * GET /v2/user/token with the refresh token in its header: new tokens, or a rejection. Takes the
+ * client so the refresh itself can run on a client without the 401 rule (no refresh loops).
+ */
+export function requestNewTokens(client: ApiClient, refreshToken: string) {
+  return client.get(
+    API.token,
+    {},
+    {
+      schema: authTokensResponse,
+      auth: false,
+      silent: true,
+      headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+    },
+  );
+}

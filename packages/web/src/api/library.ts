@@ -1,0 +1,38 @@
+import {
+  API,
+  type CollectBody,
+  collectResponse,
+  copyResponse,
+  type CreateFolderBody,
+  createFolderResponse,
+  fillPath,
+  folderListResponse,
+  libraryWorksResponse,
+  type LikeBody,
+  likeResponse,
+  PAGE_SIZE,
+  workFoldersResponse,
+} from '@yingku/contract';
+import { api } from './client';
+
+/** The personal-library calls of SPEC §7 (likes, collect folders) and the server copy count. */
+export const libraryApi = {
+  like: (body: LikeBody) => api.post(API.like, { ...body }, { schema: likeResponse }),
+  likes: (pageNum: number, pageSize: number = PAGE_SIZE.memberLike, signal?: AbortSignal) =>
+    api.get(API.likeList, { pageNum, pageSize }, { schema: libraryWorksResponse, signal }),
+  folders: (pageNum = 1, pageSize: number = PAGE_SIZE.folders, signal?: AbortSignal) =>
+    api.get(API.folderList, { pageNum, pageSize }, { schema: folderListResponse, signal }),
+  createFolder: (body: CreateFolderBody) =>
+    api.post(API.createFolder, { ...body }, { schema: createFolderResponse }),
+  workFolders: (dataId: string, signal?: AbortSignal) =>
+    api.get(fillPath(API.workFolders, { dataId }), {}, { schema: workFoldersResponse, signal }),
+  collectAdd: (body: CollectBody) => api.post(API.collectAdds, { ...body }, { schema: collectResponse }),
+  collectEdit: (body: CollectBody) => api.post(API.collectEdit, { ...body }, { schema: collectResponse }),
+  collected: (params: { pageNum: number; pageSize?: number; cateId?: string }, signal?: AbortSignal) =>
+    api.get(
+      API.collectList,
+      { pageSize: PAGE_SIZE.memberCollect, ...params },
+      { schema: libraryWorksResponse, signal },
+    ),
+  recordCopy: (dataId?: string) => api.post(API.copy, dataId ? { dataId } : {}, { schema: copyResponse }),
+};
