@@ -10,9 +10,18 @@ export interface TestApp {
   database: Database;
   config: AppConfig;
   /** A signed GET under /prod-api, as the web client sends it. */
-  get(path: string, query?: Record<string, string | number | undefined>): Promise<LightMyRequestResponse>;
+  get(
+    path: string,
+    query?: Record<string, string | number | undefined>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** A signed POST/PUT under /prod-api with a JSON body. */
-  send(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  send(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -30,7 +39,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     database,
     config,
-    get(path, query) {
+    get(path, query, headers = {}) {
       const clean = Object.fromEntries(
         Object.entries(query ?? {})
           .filter(([, v]) => v !== undefined)
@@ -40,12 +49,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         method: 'GET',
         url: `/prod-api${path}`,
         query: clean,
-        headers: sign(clean),
+        headers: { ...headers, ...sign(clean) },
       };
       return app.inject(options);
     },
-    send(method, path, body) {
-      return app.inject({ method, url: `/prod-api${path}`, payload: body, headers: sign(body) });
+    send(method, path, body, headers = {}) {
+      return app.inject({
+        method,
+        url: `/prod-api${path}`,
+        payload: body,
+        headers: { ...headers, ...sign(body) },
+      });
     },
     async close() {
       await app.close();

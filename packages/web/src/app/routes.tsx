@@ -1,9 +1,11 @@
 import { MSG } from '@yingku/contract';
 import { Navigate, type RouteObject } from 'react-router';
+import { accountRoutes } from '../features/account/account.routes';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
 import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
 import { HomePage } from '../features/home/home-page';
+import { memberRoutes } from '../features/member/member.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
       ...channelRoutes,
       ...entitiesRoutes,
       ...workDetailRoutes,
+      ...accountRoutes,
+      ...memberRoutes,
       {
         path: '*',
         element: <NotFoundPage />,
