@@ -100,4 +100,6 @@ export const SERVER_MSG = {
   tooManyFolders: '每部作品最多收藏到5个收藏夹',
   tooManyUserFolders: '收藏夹数量已达上限',
   folderNotFound: '收藏夹不存在',
+  /** The folder every user has, where a plain collect goes. */
+  defaultFolderName: '默认收藏夹',
 } as const;

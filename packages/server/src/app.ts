@@ -33,7 +33,7 @@ export interface AppDeps {
 export async function buildApp({ config, database, nonces }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -113,6 +113,11 @@ function every(app: FastifyInstance, ms: number, task: () => Promise<unknown>): 
   }, ms);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Fastify's trustProxy from the config; a hop count trusts that many proxies nearest us. */
+function trustProxyOption(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 function imageOrigin(imageHost: string): string[] {

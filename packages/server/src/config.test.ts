@@ -25,8 +25,19 @@ describe('loadConfig', () => {
       imageHost: '/img',
       captchaEnabled: true,
       demoData: true,
+      trustProxy: false,
     });
     expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or addresses, and refuses anything else', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('generates JWT_SECRET once and keeps it in DATA_DIR', () => {

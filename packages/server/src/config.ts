@@ -25,6 +25,21 @@ const envSchema = z.object({
   IMAGE_HOST: z.string().min(1).default('/img'),
   CAPTCHA_ENABLED: bool.default(true),
   DEMO_DATA: bool.default(true),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address behind login limits): false (none,
+   * the default), true (any — only behind a proxy that overwrites the header), a hop count, or
+   * comma-separated addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      '应为 true、false、代理层数或以逗号分隔的地址',
+    )
+    .default('false')
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
@@ -46,6 +61,8 @@ export interface AppConfig {
   demoData: boolean;
   logLevel: string;
   webDist: string;
+  /** Fastify's trustProxy: false, true, a hop count, or comma-separated addresses. */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaEnabled: e.CAPTCHA_ENABLED,
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist()),
   };
 }
@@ -109,6 +127,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoData: false,
     logLevel: 'silent',
     webDist: defaultWebDist(),
+    trustProxy: false,
     ...overrides,
   };
 }

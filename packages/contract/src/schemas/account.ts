@@ -60,7 +60,11 @@ export const authTokensResponse = dataEnvelope(authTokens);
 /** POST /v2/user/register (no token): the login form plus the repeat and a safe e-mail. */
 export const registerBody = loginBody
   .extend({
-    confirmPassword: z.string().max(LIMITS.passwordMax, SERVER_MSG.passwordTooLong),
+    /** The repeat, with the password's own 8–32 rule (SPEC §5). */
+    confirmPassword: z
+      .string()
+      .min(LIMITS.passwordMin, MSG.passwordTooShort)
+      .max(LIMITS.passwordMax, SERVER_MSG.passwordTooLong),
     email: z
       .string()
       .trim()
@@ -77,6 +81,9 @@ export const registerResponse = dataEnvelope(z.object({ userId: z.string(), user
 
 /** The refresh token travels in this header of GET /v2/user/token (SPEC §7). */
 export const REFRESH_TOKEN_HEADER = 'refresh-token';
+
+/** An answer without data (`{ code: 200, msg }`), e.g. POST /v2/user/logout. */
+export const okEnvelope = z.object({ code: z.number().int(), msg: z.string() });
 
 /** POST /v2/user/logout: ends the login of the bearer token (all its refresh tokens). */
 export const logoutBody = z.object({ ...clientFields }).partial();

@@ -107,7 +107,20 @@ export const collectListQuery = z.object({
  * POST /v2/user/copy — records one magnet copy of the caller today (Asia/Shanghai) and answers
  * the count. A non-VIP past the daily cap gets `allowed: false` and the count is not raised.
  */
-export const copyBody = z.object({ ...clientFields, dataId: workIdField.optional() });
+export const copyBody = z.object({
+  ...clientFields,
+  dataId: workIdField.optional(),
+  /**
+   * The magnet copied (40 hex digits), if known. Not counted separately; it lets two different
+   * magnets of one work copied within a second travel as different bodies, so the client's
+   * duplicate-write guard (SPEC §5) refuses only a true repeat.
+   */
+  infoHash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{40}$/)
+    .optional(),
+});
+export type CopyBody = z.input<typeof copyBody>;
 export const copyQuota = z.object({
   allowed: z.boolean(),
   /** Copies recorded today, this one included when allowed. */

@@ -1,8 +1,31 @@
+import {
+  API,
+  authTokensResponse,
+  captchaResponse,
+  errorEnvelope,
+  loginBody,
+  logoutBody,
+  okEnvelope,
+  OK_MSG,
+  REFRESH_TOKEN_HEADER,
+  registerBody,
+  registerResponse,
+  userInfoResponse,
+} from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import type { AccessTokens, Authenticator } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { createAccountsRepo } from './accounts.repo';
+import { createAccountsService } from './accounts.service';
+import { createCaptchaService } from './captcha.service';
+import { createGuardRepo } from './guard.repo';
+import { createLoginLimiter, LOGIN_LIMITS } from './login-limits';
+import { createSessionRepo } from './session.repo';
 
 export interface AccountsRouteDeps {
   db: Kysely<DB>;
@@ -11,7 +34,119 @@ export interface AccountsRouteDeps {
   tokens: AccessTokens;
 }
 
-/** Captcha, register, login, token refresh, logout and getInfo (SPEC §7). */
-export async function accountsRoutes(_app: FastifyInstance, _deps: AccountsRouteDeps) {
-  // Filled in by the accounts work.
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  429: errorEnvelope,
+  500: errorEnvelope,
+};
+const refreshHeaders = z.looseObject({ [REFRESH_TOKEN_HEADER]: z.string().optional() });
+/** How often stale login counters and expired captchas are swept. */
+const SWEEP_MS = 10 * 60_000;
+
+/** Captcha, register, login, token refresh, logout and getInfo (SPEC §7). Thin: validate, call, wrap. */
+export async function accountsRoutes(app: FastifyInstance, { db, config, auth, tokens }: AccountsRouteDeps) {
+  const guard = createGuardRepo(db);
+  const sessions = createSessionRepo(db);
+  const service = createAccountsService({
+    accounts: createAccountsRepo(db),
+    sessions,
+    captcha: createCaptchaService(guard, config.captchaEnabled),
+    limiter: createLoginLimiter(guard, sessions),
+    tokens,
+  });
+  sweepPeriodically(app, () => guard.sweep(LOGIN_LIMITS.windowMinutes));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API.captcha,
+    {
+      schema: {
+        summary: 'A single-use image captcha (2 minutes)',
+        response: { 200: captchaResponse, ...errors },
+      },
+    },
+    async () => ({ code: 200, msg: OK_MSG.operation, ...(await service.issueCaptcha()) }),
+  );
+
+  r.post(
+    API.register,
+    {
+      schema: {
+        summary: 'Create an account',
+        body: registerBody,
+        response: { 200: registerResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.register(request.body)),
+  );
+
+  r.post(
+    API.login,
+    {
+      schema: {
+        summary: 'Log in: an access and a refresh token',
+        body: loginBody,
+        response: { 200: authTokensResponse, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.login(request.body, {
+          ip: request.ip,
+          userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+        }),
+      ),
+  );
+
+  r.get(
+    API.token,
+    {
+      schema: {
+        summary: 'Rotate the refresh token (header Refresh-Token); a replayed one ends its login',
+        headers: refreshHeaders,
+        response: { 200: authTokensResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.refresh(request.headers[REFRESH_TOKEN_HEADER])),
+  );
+
+  r.post(
+    API.logout,
+    {
+      schema: {
+        summary: "End the caller's login",
+        body: logoutBody.optional(),
+        response: { 200: okEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      await service.logout(await auth.required(request));
+      return { code: 200, msg: OK_MSG.operation };
+    },
+  );
+
+  r.get(
+    API.userInfo,
+    {
+      schema: {
+        summary: "The caller's user, level, roles and permissions",
+        response: { 200: userInfoResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      code: 200,
+      msg: OK_MSG.query,
+      ...(await service.userInfo(await auth.required(request))),
+    }),
+  );
+}
+
+function sweepPeriodically(app: FastifyInstance, task: () => Promise<void>): void {
+  const timer = setInterval(() => {
+    task().catch((err: unknown) => app.log.warn({ err }, 'accounts sweep failed'));
+  }, SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CallerLookup } from '../../http/auth';
@@ -28,4 +29,119 @@ export function createCallerLookup(db: Kysely<DB>): CallerLookup {
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export interface NewLogin {
+  userId: string;
+  ip: string;
+  userAgent: string;
+  /** SHA-256 (hex) of the first refresh token of the login. */
+  tokenHash: string;
+  refreshDays: number;
+}
+
+/** What presenting a refresh token came to. */
+export type Rotation =
+  | { kind: 'rotated'; userId: string; sessionId: string }
+  /** The token had been used already: the login it belongs to is now revoked. */
+  | { kind: 'reused' }
+  /** Unknown, expired, or its login has ended. */
+  | { kind: 'invalid' };
+
+/** Logins (one refresh-token family each) and their refresh tokens. */
+export function createSessionRepo(db: Kysely<DB>) {
+  const daysAhead = (n: number) => sql<Date>`now() + make_interval(days => ${n})`;
+
+  return {
+    /** Opens a login with its first refresh token and stamps the user's last login. */
+    async startLogin(login: NewLogin): Promise<{ sessionId: string }> {
+      const sessionId = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('login_sessions')
+          .values({ id: sessionId, user_id: login.userId, ip: login.ip, user_agent: login.userAgent })
+          .execute();
+        await trx
+          .insertInto('refresh_tokens')
+          .values({
+            token_hash: login.tokenHash,
+            session_id: sessionId,
+            expires_at: daysAhead(login.refreshDays),
+          })
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ last_login_at: sql<Date>`now()` })
+          .where('id', '=', login.userId)
+          .execute();
+      });
+      return { sessionId };
+    },
+
+    /**
+     * Spends a refresh token and stores its successor, in one transaction. The spend is one
+     * conditional UPDATE, so of two parallel uses exactly one wins. A token already spent
+     * revokes its whole login (the family), as a stolen copy may be in use.
+     */
+    async rotate(oldHash: string, newHash: string, refreshDays: number): Promise<Rotation> {
+      return db.transaction().execute(async (trx): Promise<Rotation> => {
+        const spent = await trx
+          .updateTable('refresh_tokens as t')
+          .from('login_sessions as s')
+          .set({ used_at: sql<Date>`now()` })
+          .whereRef('s.id', '=', 't.session_id')
+          .where('t.token_hash', '=', oldHash)
+          .where('t.used_at', 'is', null)
+          .where('t.expires_at', '>', sql<Date>`now()`)
+          .where('s.revoked_at', 'is', null)
+          .returning(['t.session_id as sessionId', 's.user_id as userId'])
+          .executeTakeFirst();
+        if (spent) {
+          await trx
+            .insertInto('refresh_tokens')
+            .values({ token_hash: newHash, session_id: spent.sessionId, expires_at: daysAhead(refreshDays) })
+            .execute();
+          return { kind: 'rotated', ...spent };
+        }
+        const known = await trx
+          .selectFrom('refresh_tokens')
+          .select(['session_id', 'used_at'])
+          .where('token_hash', '=', oldHash)
+          .executeTakeFirst();
+        if (!known?.used_at) return { kind: 'invalid' };
+        await revoke(trx, known.session_id);
+        return { kind: 'reused' };
+      });
+    },
+
+    /** Ends a login of this user: its refresh tokens and access tokens stop working at once. */
+    async endLogin(sessionId: string, userId: string): Promise<void> {
+      await revoke(db, sessionId, userId);
+    },
+
+    /** Whether this user has ever logged in successfully from this address. */
+    async knownAddress(userNameKey: string, ip: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('login_sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('s.id')
+        .where('u.user_name_key', '=', userNameKey)
+        .where('s.ip', '=', ip)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type SessionRepo = ReturnType<typeof createSessionRepo>;
+
+async function revoke(db: Kysely<DB>, sessionId: string, userId?: string): Promise<void> {
+  let query = db
+    .updateTable('login_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  await query.execute();
 }

@@ -25,12 +25,17 @@ import { ok, table } from '../../http/envelope';
 import { createCatalogueRepo } from './catalogue.repo';
 import { cachedCatalogueService } from './catalogue.cache';
 import { createCatalogueService } from './catalogue.service';
+import { createLibraryService } from '../library/library.service';
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
 /** The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. */
-export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely<DB>; auth: Authenticator }) {
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  { db, auth }: { db: Kysely<DB>; auth: Authenticator },
+) {
   const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(db)));
+  const library = createLibraryService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -54,14 +59,21 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Kysely
       schema: {
         summary: 'One work with its tags, makers, performers and other entities',
         params: workDetailParams,
-        response: { 200: workDetailResponse, ...errors },
+        // 401: a token was sent but is no longer good (the client refreshes once, SPEC §8).
+        response: { 200: workDetailResponse, ...errors, 401: errorEnvelope },
       },
     },
-    async (request) => ({
-      code: 200,
-      msg: OK_MSG.operation,
-      ...(await service.workDetail(request.params.id)),
-    }),
+    async (request) => {
+      const [detail, caller] = await Promise.all([
+        service.workDetail(request.params.id),
+        auth.optional(request),
+      ]);
+      // The cached answer is the same for everyone; the caller's own flags go on a copy of it.
+      const flags = caller
+        ? await library.workFlags(caller.userId, detail.data.id)
+        : { collect: false, like: false };
+      return { code: 200, msg: OK_MSG.operation, ...detail, ...flags };
+    },
   );
 
   r.get(

@@ -19,7 +19,8 @@ import { daysBefore, todayInShanghai } from './dates';
 
 type ListRow = Awaited<ReturnType<CatalogueRepo['listWorks']>>['rows'][number];
 
-function toListItem(row: ListRow): WorkListItem {
+/** A works-list row as the API shows it; the library's liked and collected lists reuse it. */
+export function toListItem(row: ListRow): WorkListItem {
   return {
     id: row.id,
     number: row.number,

@@ -1,0 +1,112 @@
+import { SERVER_MSG } from '@yingku/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface NewUser {
+  userName: string;
+  /** lower(userName): what makes a name taken, whatever its case. */
+  userNameKey: string;
+  email: string;
+  passwordHash: string;
+}
+
+/** What getInfo shows of the caller: the user row and the level in force now. */
+export interface UserInfoRow {
+  userId: string;
+  userName: string;
+  email: string;
+  avatar: string;
+  vipUntil: string | null;
+  roles: string[];
+  levelId: number;
+  groupName: string;
+  groupLevel: number;
+}
+
+/** PostgreSQL's unique_violation: a parallel registration took the name first. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Users: registration (with the default folder), the login lookup and getInfo. */
+export function createAccountsRepo(db: Kysely<DB>) {
+  return {
+    async nameTaken(userNameKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('user_name_key', '=', userNameKey)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Creates the user and their default collect folder in one transaction. Null when the name
+     * was taken meanwhile (the unique key decides between parallel registrations).
+     */
+    async createUser(user: NewUser): Promise<{ userId: string } | null> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const { id } = await trx
+            .insertInto('users')
+            .values({
+              user_name: user.userName,
+              user_name_key: user.userNameKey,
+              email: user.email,
+              password_hash: user.passwordHash,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('collect_folders')
+            .values({ user_id: id, name: SERVER_MSG.defaultFolderName, is_default: true })
+            .execute();
+          return { userId: id };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    /** The id and password hash behind a user name (any case), if the name exists. */
+    async findForLogin(userNameKey: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('user_name_key', '=', userNameKey)
+        .executeTakeFirst();
+    },
+
+    async userInfo(userId: string): Promise<UserInfoRow | undefined> {
+      return db
+        .selectFrom('users as u')
+        .innerJoin('levels as l', (join) =>
+          join.on(
+            'l.id',
+            '=',
+            sql<number>`CASE WHEN u.vip_until > now() THEN u.level_id ELSE LEAST(u.level_id, 1) END`,
+          ),
+        )
+        .select([
+          'u.id as userId',
+          'u.user_name as userName',
+          'u.email',
+          'u.avatar',
+          sql<string | null>`to_char(u.vip_until AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
+            'vipUntil',
+          ),
+          'u.roles',
+          'l.id as levelId',
+          'l.group_name as groupName',
+          'l.group_level as groupLevel',
+        ])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}

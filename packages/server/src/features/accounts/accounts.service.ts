@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type AuthTokens, LIMITS, type SessionLevel, type SessionUser, SERVER_MSG } from '@yingku/contract';
+import type { AccessTokens, Caller } from '../../http/auth';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors';
+import type { AccountsRepo } from './accounts.repo';
+import type { CaptchaService } from './captcha.service';
+import type { LoginLimiter } from './login-limits';
+import { checkPassword, hashPassword } from './passwords';
+import type { SessionRepo } from './session.repo';
+
+/** Where a login comes from. */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export interface AccountsServiceDeps {
+  accounts: AccountsRepo;
+  sessions: SessionRepo;
+  captcha: CaptchaService;
+  limiter: LoginLimiter;
+  tokens: AccessTokens;
+}
+
+/** The validated forms (see the contract's loginBody and registerBody). */
+interface LoginForm {
+  userName: string;
+  password: string;
+  code?: string | undefined;
+  uuid?: string | undefined;
+}
+interface RegisterForm extends LoginForm {
+  email: string;
+}
+
+export interface UserInfo {
+  user: SessionUser;
+  level: SessionLevel;
+  roles: string[];
+  permissions: string[];
+}
+
+/**
+ * What each role may do beyond a member (RuoYi-style permission strings, which the client
+ * only displays; the server checks roles itself). Unknown roles grant nothing.
+ */
+const ROLE_PERMISSIONS: Record<string, readonly string[]> = {
+  member: [],
+  staff: ['support:reply'],
+  admin: ['*:*:*'],
+};
+
+/** What a refresh token looks like (32 random bytes, base64url); anything else is refused unhashed. */
+const REFRESH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Registration, login, token rotation, logout and getInfo: the rules; SQL is in the repos. */
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { accounts, sessions, captcha, limiter, tokens } = deps;
+
+  async function newTokens(userId: string, sessionId: string, refreshToken: string): Promise<AuthTokens> {
+    return { accessToken: await tokens.issue({ userId, sessionId }), refreshToken };
+  }
+
+  return {
+    issueCaptcha: () => captcha.issue(),
+
+    async register(form: RegisterForm): Promise<{ userId: string; userName: string }> {
+      await captcha.check(form.uuid, form.code);
+      const userNameKey = form.userName.toLowerCase();
+      if (await accounts.nameTaken(userNameKey)) throw badRequest(SERVER_MSG.userNameTaken);
+      const created = await accounts.createUser({
+        userName: form.userName,
+        userNameKey,
+        email: form.email,
+        passwordHash: await hashPassword(form.password),
+      });
+      if (!created) throw badRequest(SERVER_MSG.userNameTaken);
+      return { userId: created.userId, userName: form.userName };
+    },
+
+    async login(form: LoginForm, client: Client): Promise<AuthTokens> {
+      await captcha.check(form.uuid, form.code);
+      const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
+      if (await limiter.isLocked(attempt)) throw tooManyRequests(SERVER_MSG.loginLocked);
+      const user = await accounts.findForLogin(attempt.userNameKey);
+      if (!(await checkPassword(user?.password_hash, form.password)) || !user) {
+        await limiter.recordFailure(attempt);
+        throw badRequest(SERVER_MSG.loginFailed);
+      }
+      await limiter.recordSuccess(attempt);
+      const refreshToken = newRefreshToken();
+      const { sessionId } = await sessions.startLogin({
+        userId: user.id,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        tokenHash: hashRefreshToken(refreshToken),
+        refreshDays: LIMITS.refreshTokenDays,
+      });
+      return newTokens(user.id, sessionId, refreshToken);
+    },
+
+    /** Spends a refresh token for a new pair; a replayed one ends its whole login. */
+    async refresh(presented: string | undefined): Promise<AuthTokens> {
+      if (!presented || !REFRESH_TOKEN_PATTERN.test(presented)) throw unauthorized(SERVER_MSG.tokenInvalid);
+      const refreshToken = newRefreshToken();
+      const rotation = await sessions.rotate(
+        hashRefreshToken(presented),
+        hashRefreshToken(refreshToken),
+        LIMITS.refreshTokenDays,
+      );
+      if (rotation.kind !== 'rotated') throw unauthorized(SERVER_MSG.tokenInvalid);
+      return newTokens(rotation.userId, rotation.sessionId, refreshToken);
+    },
+
+    logout: (caller: Caller) => sessions.endLogin(caller.sessionId, caller.userId),
+
+    async userInfo(caller: Caller): Promise<UserInfo> {
+      const row = await accounts.userInfo(caller.userId);
+      if (!row) throw notFound();
+      return {
+        user: {
+          userId: row.userId,
+          userName: row.userName,
+          avatar: row.avatar,
+          email: row.email,
+          vipUntil: row.vipUntil,
+        },
+        level: { levelId: row.levelId, groupName: row.groupName, groupLevel: row.groupLevel },
+        roles: row.roles,
+        permissions: [...new Set(row.roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []))],
+      };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** 32 random bytes, base64url: opaque, so it can never pass for a JWT access token. */
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this digest is stored: a leaked table gives no usable token. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,114 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** The database, or a transaction on it: every write method takes one. */
+export type Executor = Kysely<DB>;
+
+/** The works-list columns of the catalogue (see catalogue.service `toListItem`), plus addTime. */
+export const LIBRARY_WORK_COLUMNS = [
+  'w.id',
+  'w.number',
+  'w.title',
+  'w.pub_date',
+  'w.pic_small',
+  'w.pic_big',
+  'w.channel',
+  'w.is_online',
+  'w.has_magnet',
+] as const;
+
+/** `YYYY-MM-DD HH:mm:ss` in the site's time zone, as the magnets list shows times. */
+export function shanghaiTime(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
+}
+
+/**
+ * The library's reads and writes of works and likes: whether a work exists, its like and
+ * collect counters, the caller's likes and the detail page's flags.
+ */
+export function createLibraryRepo(db: Kysely<DB>) {
+  return {
+    /** Runs `work` in one transaction; a throw rolls every write back. */
+    inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    async workExists(workId: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** True when the like is new (a repeat, even a parallel one, inserts nothing). */
+    async insertLike(userId: string, workId: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx
+        .insertInto('likes')
+        .values({ user_id: userId, work_id: workId })
+        .onConflict((oc) => oc.columns(['user_id', 'work_id']).doNothing())
+        .returning('work_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** True when a like was there to remove. */
+    async deleteLike(userId: string, workId: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx
+        .deleteFrom('likes')
+        .where('user_id', '=', userId)
+        .where('work_id', '=', workId)
+        .returning('work_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async addToLikeCount(workId: string, delta: 1 | -1, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('works')
+        .set({ like_count: sql`GREATEST(like_count + ${delta}, 0)` })
+        .where('id', '=', workId)
+        .execute();
+    },
+
+    async addToCollectCount(workId: string, delta: 1 | -1, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('works')
+        .set({ collect_count: sql`GREATEST(collect_count + ${delta}, 0)` })
+        .where('id', '=', workId)
+        .execute();
+    },
+
+    /** The caller's liked works, newest like first. */
+    async likedWorks(userId: string, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('likes as l')
+          .innerJoin('works as w', 'w.id', 'l.work_id')
+          .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('l.created_at').as('add_time')])
+          .where('l.user_id', '=', userId)
+          .orderBy('l.created_at', 'desc')
+          .orderBy('l.work_id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('likes')
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Whether the user likes the work and holds it in any folder, in one round trip. */
+    async workFlags(userId: string, workId: string): Promise<{ like: boolean; collect: boolean }> {
+      const result = await sql<{ like: boolean; collect: boolean }>`
+        SELECT
+          EXISTS (SELECT 1 FROM likes WHERE user_id = ${userId} AND work_id = ${workId}) AS "like",
+          EXISTS (SELECT 1 FROM collect_entries WHERE user_id = ${userId} AND work_id = ${workId})
+            AS "collect"`.execute(db);
+      const row = result.rows[0];
+      return { like: Boolean(row?.like), collect: Boolean(row?.collect) };
+    },
+  };
+}
+
+export type LibraryRepo = ReturnType<typeof createLibraryRepo>;
