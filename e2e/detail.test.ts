@@ -304,30 +304,6 @@ describe('work detail (SPEC §2)', () => {
     await page.waitForURL(url('/pay'));
   });
 
-  it('caps a logged-in non-VIP at 100 copies a day and offers VIP; a VIP copies on', async () => {
-    const page = await open();
-    await page.goto(url('/index'));
-    // What the accounts feature will store at login (session/copy-quota.ts reads it).
-    await page.evaluate(() => localStorage.setItem('userId', '1001'));
-    await tab.context.addCookies([{ name: COPY_COUNT_COOKIE, value: '100', url: server.baseUrl }]);
-    await page.goto(url(detailPath(rich)));
-    await tabButton(page, DETAIL_TEXT.tabMagnets).tap();
-    const copy = page.getByRole('button', { name: MAGNET_TEXT.copyMagnet }).first();
-    await copy.tap();
-    await page.getByRole('dialog').getByText(MSG.memberCopyCap).waitFor();
-    await animationsDone(page);
-    await screenshot(page, 'detail-copy-member-cap');
-    expect(await page.getByRole('dialog').getByRole('button', { name: MAGNET_TEXT.upgrade }).count()).toBe(1);
-    await page.getByRole('dialog').getByRole('button', { name: MAGNET_TEXT.cancel }).tap();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-
-    await page.evaluate(() => localStorage.setItem('levelId', '2'));
-    await copy.tap();
-    await expect.poll(() => copyCount()).toBe('101');
-    expect(await clipboard(page)).toBe(magnetLink(richMagnets[0]!.infoHash));
-    expect(await page.getByRole('dialog').count()).toBe(0);
-  });
-
   it('shows the API message and an empty state for an unknown id', async () => {
     const page = await open();
     await page.goto(url('/censored/1234567890123456'));

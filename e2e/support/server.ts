@@ -8,7 +8,8 @@ import { loadDemoCatalogueIfEmpty } from '@yingku/server/src/db/seed/demo-catalo
 import { createTestDatabase } from '@yingku/server/test/db';
 import type { FastifyInstance } from 'fastify';
 
-const webDist = path.resolve(import.meta.dirname, '../../packages/web/dist');
+// E2E_WEB_DIST: a build of one's own, so parallel runs do not rebuild the dist another run serves.
+const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../packages/web/dist');
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>` */
@@ -23,16 +24,17 @@ export interface TestServer {
 
 /**
  * The real app, in process, on a fresh database seeded with the demo catalogue, serving the
- * built web app on a random port of 127.0.0.1.
+ * built web app on a random port of 127.0.0.1. `overrides` change the test config (e.g.
+ * `captchaEnabled`).
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build -w @yingku/web` first');
   }
   const database = await createTestDatabase();
   try {
     await loadDemoCatalogueIfEmpty(database.db);
-    const config = testConfig({ webDist, port: 0 });
+    const config = testConfig({ ...overrides, webDist, port: 0 });
     const app = await buildApp({ config, database });
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
     return {

@@ -8,6 +8,7 @@ import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
 import { connectRouterNavigation } from './app/navigation';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
+import { forgetCurrentUser, onSessionEnded } from './session/current-user';
 import './styles/global.css';
 
 try {
@@ -22,6 +23,8 @@ try {
 installAntdMobileReact19Render();
 
 const queryClient = createQueryClient();
+// A refused token refresh ends the login wherever it happens: forget the user's data.
+onSessionEnded(() => forgetCurrentUser(queryClient));
 const router = createBrowserRouter(routes);
 // The API client's 403 dialog leads to /login through the router, not a page load.
 connectRouterNavigation(router);

@@ -23,7 +23,9 @@ export const accountApi = {
   login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: authTokensResponse, auth: false }),
   register: (form: RegisterBody) =>
     api.post(API.register, { ...form }, { schema: registerResponse, auth: false }),
-  userInfo: (signal?: AbortSignal) => api.get(API.userInfo, {}, { schema: userInfoResponse, signal }),
+  /** `silent`: the caller handles a failure (the login page's already-logged-in check). */
+  userInfo: (signal?: AbortSignal, silent = false) =>
+    api.get(API.userInfo, {}, { schema: userInfoResponse, signal, silent }),
   logout: () => api.post(API.logout, {}, { silent: true }),
 };
 

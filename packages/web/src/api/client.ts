@@ -1,11 +1,13 @@
 import { API_BASE } from '@yingku/contract';
 import { Dialog, Toast } from 'antd-mobile';
+import { requestNewTokens } from './account';
 import { createErrorPresenter } from './error-presenter';
 import { createApiClient } from './request';
 import { runtimeConfig } from './runtime-config';
 import { navigateTo } from '../app/navigation';
 import { PATHS } from '../app/paths';
-import { clearAuthTokens, getAccessToken } from '../session/auth-storage';
+import { clearAuthTokens, getAccessToken, renewStoredTokens } from '../session/auth-storage';
+import { announceSessionEnded } from '../session/current-user';
 import { getMagnetFilter } from '../session/magnet-filter';
 
 /** SPEC §8 on screen: toasts, and the login dialog of a 403 that leads to /login through the router. */
@@ -17,15 +19,30 @@ const showError = createErrorPresenter({
 });
 
 /**
+ * The client GET /v2/user/token runs on: no 401 rule of its own, so a refresh never starts
+ * another, and silent (a refused refresh ends the login quietly; the original call answers).
+ */
+const refreshClient = createApiClient({
+  baseUrl: API_BASE,
+  credentials: () => runtimeConfig(),
+  onError: () => {},
+});
+
+/**
  * The app's one API client: base `/prod-api`, signed with the runtime config, the stored bearer
- * token, the session magnet filter. The token refresh on 401 (`refreshSession`) joins with the
- * accounts screens; until then a 401 clears the tokens.
+ * token, the session magnet filter, and SPEC §8's 401 rule: one shared refresh with the stored
+ * refresh token; when it fails the tokens are cleared and the app forgets the user.
  */
 export const api = createApiClient({
   baseUrl: API_BASE,
   credentials: () => runtimeConfig(),
   onError: showError,
   accessToken: getAccessToken,
+  refreshSession: () =>
+    renewStoredTokens({
+      requestTokens: async (refreshToken) => (await requestNewTokens(refreshClient, refreshToken)).data,
+      onEnded: announceSessionEnded,
+    }),
   // SPEC §7: with the session magnet filter on, GETs add isDht=1 and POST/PUT bodies isDht.
   sessionParams: (): Record<string, number> => (getMagnetFilter() === 1 ? { isDht: 1 } : {}),
 });

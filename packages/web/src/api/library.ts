@@ -2,6 +2,7 @@ import {
   API,
   type CollectBody,
   collectResponse,
+  type CopyBody,
   copyResponse,
   type CreateFolderBody,
   createFolderResponse,
@@ -34,5 +35,6 @@ export const libraryApi = {
       { pageSize: PAGE_SIZE.memberCollect, ...params },
       { schema: libraryWorksResponse, signal },
     ),
-  recordCopy: (dataId?: string) => api.post(API.copy, dataId ? { dataId } : {}, { schema: copyResponse }),
+  /** Records one magnet copy on the server and answers whether it is allowed (SPEC §6). */
+  recordCopy: (body: CopyBody = {}) => api.post(API.copy, { ...body }, { schema: copyResponse }),
 };

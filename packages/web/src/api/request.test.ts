@@ -128,3 +128,142 @@ describe('url helpers', () => {
     expect(buildUrl('/prod-api', '/p', { k: 'a&b' })).toBe('/prod-api/p?k=a%26b');
   });
 });
+
+describe('the 401 rule (SPEC §8)', () => {
+  /**
+   * A server that answers 401 to every token but `valid`, 403 to a call without a token on a
+   * path that needs a login, and 200 otherwise; it records the bearer of every request.
+   */
+  function authServer(valid: () => string, loginPaths: readonly string[] = []) {
+    const bearers: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const bearer = header(init, 'authorization').replace(/^Bearer /, '');
+      bearers.push(bearer);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (bearer && bearer !== valid()) return json({ code: 401, msg: '' });
+      const path = String(url).replace('/prod-api', '').split('?')[0]!;
+      if (!bearer && loginPaths.includes(path)) return json({ code: 403, msg: '' });
+      return json({ code: 200, msg: '', data: path });
+    });
+    return { fetch, bearers };
+  }
+
+  function refreshingClient(fetch: typeof globalThis.fetch, refreshSession: () => Promise<boolean>) {
+    const errors: ApiError[] = [];
+    const store = { token: 'old' as string | undefined };
+    const client = createApiClient({
+      baseUrl: '/prod-api',
+      credentials: () => credentials,
+      onError: (error) => errors.push(error),
+      accessToken: () => store.token,
+      refreshSession,
+      fetch,
+    });
+    return { client, errors, store };
+  }
+
+  it('refreshes once for five calls failing together, then sends each again with the new token', async () => {
+    let stored: string | undefined = 'old';
+    const server = authServer(() => 'new');
+    const refreshSession = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      stored = 'new';
+      return true;
+    });
+    const errors: ApiError[] = [];
+    const client = createApiClient({
+      baseUrl: '/prod-api',
+      credentials: () => credentials,
+      onError: (error) => errors.push(error),
+      accessToken: () => stored,
+      refreshSession,
+      fetch: server.fetch,
+    });
+
+    const paths = ['/a', '/b', '/c', '/d', '/e'];
+    const bodies = await Promise.all(paths.map((path) => client.get<{ data: string }>(path)));
+
+    expect(bodies.map((body) => body.data)).toEqual(paths);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(server.bearers).toEqual([...paths.map(() => 'old'), ...paths.map(() => 'new')]);
+    expect(errors).toEqual([]);
+  });
+
+  it('does not refresh again for a 401 that arrives after another call renewed the token', async () => {
+    const server = authServer(() => 'new');
+    const slowFirst = new Set(['/slow']);
+    // '/slow' answers its first request long after '/fast' has met its 401 and refreshed.
+    const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (slowFirst.delete(String(url).replace('/prod-api', ''))) {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      return server.fetch(url, init);
+    };
+    const refreshSession = vi.fn(async () => {
+      setup.store.token = 'new';
+      return true;
+    });
+    const setup = refreshingClient(fetch, refreshSession);
+
+    const [slow, fast] = await Promise.all([setup.client.get('/slow'), setup.client.get('/fast')]);
+    expect([slow, fast]).toMatchObject([{ data: '/slow' }, { data: '/fast' }]);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    // /fast: old, then new after the refresh; /slow (recorded when it arrives): old, then new.
+    expect(server.bearers).toEqual(['old', 'new', 'old', 'new']);
+  });
+
+  it('sends the call once more without a token when the refresh fails', async () => {
+    const server = authServer(() => 'never', ['/needs-login']);
+    const refreshSession = vi.fn(async () => {
+      setup.store.token = undefined; // the client's refresh clears the tokens when it fails
+      return false;
+    });
+    const setup = refreshingClient(server.fetch, refreshSession);
+
+    // A public call simply works for the visitor the stale login left behind…
+    await expect(setup.client.get<{ data: string }>('/public')).resolves.toMatchObject({ data: '/public' });
+    expect(server.bearers).toEqual(['old', '']);
+    expect(setup.errors).toEqual([]);
+
+    // …and a call that needs a login gets the server's 403: the login dialog, not a 401 toast.
+    setup.store.token = 'old';
+    await expect(setup.client.get('/needs-login')).rejects.toMatchObject({ kind: 'code', code: 403 });
+    expect(server.bearers.slice(2)).toEqual(['old', '']);
+    expect(setup.errors.map((error) => error.code)).toEqual([403]);
+    expect(refreshSession).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a refresh that throws as a failed one', async () => {
+    const server = authServer(() => 'never');
+    const setup = refreshingClient(server.fetch, async () => {
+      setup.store.token = undefined;
+      throw new Error('refresh call failed');
+    });
+    await expect(setup.client.get<{ data: string }>('/public')).resolves.toMatchObject({ data: '/public' });
+    expect(server.bearers).toEqual(['old', '']);
+  });
+
+  it('leaves calls without a token alone, and sends a renewed call only once', async () => {
+    const server = authServer(() => 'never');
+    const refreshSession = vi.fn(async () => true); // claims success, but the new token is refused too
+    const setup = refreshingClient(server.fetch, refreshSession);
+
+    await expect(setup.client.get('/login', {}, { auth: false })).resolves.toMatchObject({ data: '/login' });
+    expect(refreshSession).not.toHaveBeenCalled();
+
+    await expect(setup.client.get('/again')).rejects.toMatchObject({ kind: 'code', code: 401 });
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(server.bearers).toEqual(['', 'old', 'old']);
+    expect(setup.errors.map((error) => error.code)).toEqual([401]);
+  });
+
+  it('fails a 401 like any other code when the client has no refresh', async () => {
+    const server = authServer(() => 'never');
+    const { client, errors } = clientWith(server.fetch);
+    await expect(client.get('/x', {}, { headers: { authorization: 'Bearer old' } })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(server.bearers).toEqual(['old']);
+    expect(errors.map((error) => error.code)).toEqual([401]);
+  });
+});

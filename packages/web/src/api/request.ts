@@ -47,8 +47,9 @@ export interface ApiClientDeps {
   accessToken?: () => string | undefined;
   /**
    * The token refresh of SPEC §8: called when a call with auth answers code 401; resolves true
-   * when new tokens are stored, and the call is then sent once more. Concurrent 401s share one
-   * refresh. Without it a 401 fails like any other code.
+   * when new tokens are stored (the call is then sent once more with them), false when the login
+   * has ended and the tokens are cleared (the call is then sent once more without a token).
+   * Concurrent 401s share one refresh. Without it a 401 fails like any other code.
    */
   refreshSession?: () => Promise<boolean>;
   /** Clock of the duplicate-write guard. */
@@ -89,7 +90,7 @@ interface PreparedCall {
 /**
  * The request client of SPEC §7: every call signed (GET over its query, POST/PUT over the JSON
  * body's top-level fields), the bearer token and the app id where they belong, a timeout through
- * AbortController, the duplicate-write guard, the one-time refresh on 401, and every failure
+ * AbortController, the duplicate-write guard, the one-time refresh on 401 (single-flight), and every failure
  * turned into one {@link ApiError} carrying the text of SPEC §8, shown through `onError` unless
  * `silent`.
  */
@@ -98,14 +99,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const writes = createDuplicateWriteGuard(LIMITS.duplicateWriteWindowMs, deps.now);
   let refreshing: Promise<boolean> | undefined;
 
-  async function attempt(prepared: PreparedCall, options: CallOptions<unknown>) {
+  /** The bearer token a call sends now: none when it says `auth: false`. */
+  const tokenFor = (options: CallOptions<unknown>) =>
+    options.auth === false ? undefined : deps.accessToken?.();
+
+  /** Sends one call once, with `token` as its bearer (none when undefined). */
+  async function attempt(prepared: PreparedCall, options: CallOptions<unknown>, token: string | undefined) {
     const timeout = linkedTimeout(options.timeoutMs ?? LIMITS.requestTimeoutMs, options.signal);
     try {
       // Inside the try: a missing runtime config (offline start) fails like the network.
       const { signSecret, appId } = deps.credentials();
       const headers = {
         'content-type': 'application/json;charset=utf-8',
-        ...(options.auth === false ? {} : bearerHeader(deps.accessToken?.())),
+        ...bearerHeader(token),
         ...options.headers,
         ...signRequest({ params: prepared.signed, secret: signSecret, appId }),
       };
@@ -124,6 +130,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  const isAuthFailure = (error: unknown, options: CallOptions<unknown>) =>
+    error instanceof ApiError &&
+    error.kind === 'code' &&
+    error.code === 401 &&
+    options.auth !== false &&
+    deps.refreshSession !== undefined;
+
   /** Refreshes the tokens once for all calls that met a 401 together. */
   function refreshOnce(): Promise<boolean> {
     refreshing ??= (deps.refreshSession?.() ?? Promise.resolve(false))
@@ -132,12 +145,35 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return refreshing;
   }
 
-  const isAuthFailure = (error: unknown, options: CallOptions<unknown>) =>
-    error instanceof ApiError &&
-    error.kind === 'code' &&
-    error.code === 401 &&
-    options.auth !== false &&
-    deps.refreshSession !== undefined;
+  /**
+   * After `failed` met a 401: whether a newer token is stored now. A call whose 401 arrives
+   * after another call's refresh has finished finds the new token and does not refresh again
+   * (each refresh rotates the refresh token; a second one would be wasted or, racing, replayed).
+   */
+  async function renewedSince(failed: string | undefined): Promise<boolean> {
+    const current = deps.accessToken?.();
+    if (current !== undefined && current !== failed) return true;
+    return refreshOnce();
+  }
+
+  /**
+   * SPEC §8's 401 rule: one shared refresh, then the call once more with the new token. When the
+   * refresh fails the tokens are gone, and the call goes once more without one: a public call
+   * then simply works for a visitor whose stored login has ended, and a call that needs a login
+   * gets the server's 403, which prompts the login dialog.
+   */
+  async function attemptWithRefresh(prepared: PreparedCall, options: CallOptions<unknown>) {
+    const token = tokenFor(options);
+    try {
+      return await attempt(prepared, options, token);
+    } catch (error) {
+      if (!isAuthFailure(error, options)) throw error;
+      const renewed = await renewedSince(token);
+      // Without a token to drop, sending again would only repeat the same call.
+      if (!renewed && token === undefined) throw error;
+      return attempt(prepared, options, renewed ? tokenFor(options) : undefined);
+    }
+  }
 
   async function call<T>(prepare: () => PreparedCall, options: CallOptions<T>): Promise<T> {
     try {
@@ -145,13 +181,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (prepared.body !== undefined && !writes.admit(prepared.method, prepared.url, prepared.body)) {
         throw duplicateWriteError();
       }
-      let envelope: Record<string, unknown>;
-      try {
-        envelope = await attempt(prepared, options);
-      } catch (error) {
-        if (!isAuthFailure(error, options) || !(await refreshOnce())) throw error;
-        envelope = await attempt(prepared, options);
-      }
+      const envelope = await attemptWithRefresh(prepared, options);
       return options.schema ? checkShape(options.schema, envelope) : (envelope as T);
     } catch (error) {
       if (options.signal?.aborted) throw error;

@@ -1,32 +1,87 @@
 import { LIMITS } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
-import { copyDecision, endOfDay, parseCopyCount, readCopier } from './copy-quota';
-
-const anonymous = { userId: null, levelId: 0 };
-const member = { userId: '42', levelId: 1 };
-const guest = { userId: '43', levelId: 0 };
-const vip = { userId: '44', levelId: 2 };
+import { copyDecision, type CopyQuotaDeps, copyUnderQuota, endOfDay, parseCopyCount } from './copy-quota';
 
 describe('copyDecision (SPEC §6)', () => {
   it('lets an anonymous visitor copy 3 times a day, then asks to log in', () => {
     expect(LIMITS.anonymousCopiesPerDay).toBe(3);
-    expect(copyDecision(0, anonymous)).toBe('allow');
-    expect(copyDecision(2, anonymous)).toBe('allow');
-    expect(copyDecision(3, anonymous)).toBe('login');
-    expect(copyDecision(50, anonymous)).toBe('login');
+    expect(copyDecision(0, false)).toBe('allow');
+    expect(copyDecision(2, false)).toBe('allow');
+    expect(copyDecision(3, false)).toBe('login');
+    expect(copyDecision(50, false)).toBe('login');
   });
 
-  it('caps a logged-in member with levelId 1 or lower at 100, then offers VIP', () => {
-    for (const user of [member, guest]) {
-      expect(copyDecision(3, user)).toBe('allow');
-      expect(copyDecision(99, user)).toBe('allow');
-      expect(copyDecision(100, user)).toBe('upgrade');
-    }
+  it('asks the server whenever the browser holds a login, whatever the cookie says', () => {
+    expect(copyDecision(0, true)).toBe('askServer');
+    expect(copyDecision(3, true)).toBe('askServer');
+    expect(copyDecision(500, true)).toBe('askServer');
+  });
+});
+
+/** Deps whose every effect is recorded in `calls`. */
+function fakeDeps(options: {
+  session: boolean;
+  copies?: number;
+  server?: 'allowed' | 'capped' | 'fails';
+  clipboard?: boolean;
+}) {
+  const calls: string[] = [];
+  const deps: CopyQuotaDeps = {
+    hasSession: () => options.session,
+    copiesToday: () => options.copies ?? 0,
+    askServer: async (hash) => {
+      calls.push(`askServer ${hash}`);
+      if (options.server === 'fails') throw new Error('403');
+      return { allowed: options.server !== 'capped' };
+    },
+    copy: async (hash) => {
+      calls.push(`copy ${hash}`);
+      return options.clipboard ?? true;
+    },
+    countCopy: () => calls.push('countCopy'),
+    promptLogin: () => calls.push('promptLogin'),
+    promptUpgrade: () => calls.push('promptUpgrade'),
+  };
+  return { deps, calls };
+}
+
+const HASH = 'a'.repeat(40);
+
+describe('copyUnderQuota', () => {
+  it('copies for an anonymous visitor under 3 and counts the copy in the cookie', async () => {
+    const { deps, calls } = fakeDeps({ session: false, copies: 2 });
+    expect(await copyUnderQuota(HASH, deps)).toBe('copied');
+    expect(calls).toEqual([`copy ${HASH}`, 'countCopy']);
   });
 
-  it('does not cap a VIP', () => {
-    expect(copyDecision(100, vip)).toBe('allow');
-    expect(copyDecision(10_000, vip)).toBe('allow');
+  it('does not count an anonymous copy the clipboard refused', async () => {
+    const { deps, calls } = fakeDeps({ session: false, clipboard: false });
+    expect(await copyUnderQuota(HASH, deps)).toBe('notCopied');
+    expect(calls).toEqual([`copy ${HASH}`]);
+  });
+
+  it('asks an anonymous visitor at 3 to log in and copies nothing', async () => {
+    const { deps, calls } = fakeDeps({ session: false, copies: 3 });
+    expect(await copyUnderQuota(HASH, deps)).toBe('login');
+    expect(calls).toEqual(['promptLogin']);
+  });
+
+  it('asks the server first for a login (even past 3 in the cookie), then copies', async () => {
+    const { deps, calls } = fakeDeps({ session: true, copies: 7, server: 'allowed' });
+    expect(await copyUnderQuota(HASH, deps)).toBe('copied');
+    expect(calls).toEqual([`askServer ${HASH}`, `copy ${HASH}`]);
+  });
+
+  it('offers the upgrade and copies nothing when the server says the cap is reached', async () => {
+    const { deps, calls } = fakeDeps({ session: true, server: 'capped' });
+    expect(await copyUnderQuota(HASH, deps)).toBe('upgrade');
+    expect(calls).toEqual([`askServer ${HASH}`, 'promptUpgrade']);
+  });
+
+  it('copies nothing when the server cannot be asked (the client shows why)', async () => {
+    const { deps, calls } = fakeDeps({ session: true, server: 'fails' });
+    expect(await copyUnderQuota(HASH, deps)).toBe('refused');
+    expect(calls).toEqual([`askServer ${HASH}`]);
   });
 });
 
@@ -50,19 +105,5 @@ describe('parseCopyCount', () => {
     expect(parseCopyCount('abc')).toBe(0);
     expect(parseCopyCount('-1')).toBe(0);
     expect(parseCopyCount('1.5')).toBe(0);
-  });
-});
-
-describe('readCopier', () => {
-  const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
-
-  it('is anonymous without a stored user id', () => {
-    expect(readCopier(storage({}))).toEqual({ userId: null, levelId: 0 });
-    expect(readCopier(undefined)).toEqual({ userId: null, levelId: 0 });
-  });
-
-  it('reads the user id and level the accounts feature stores', () => {
-    expect(readCopier(storage({ userId: '7', levelId: '2' }))).toEqual({ userId: '7', levelId: 2 });
-    expect(readCopier(storage({ userId: '7', levelId: 'x' }))).toEqual({ userId: '7', levelId: 0 });
   });
 });

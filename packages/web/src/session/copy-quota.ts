@@ -1,30 +1,69 @@
-import { LIMITS } from '@yingku/contract';
+import { type CopyQuota, LIMITS } from '@yingku/contract';
 import Cookies from 'js-cookie';
 
 /** Cookie holding today's magnet copies (SPEC §6: it lasts until the end of the day). */
 export const COPY_COUNT_COOKIE = 'magnetCopyCount';
 
-/** Who is copying: a user id when logged in, and the membership level (SPEC §3). */
-export interface Copier {
-  userId: string | null;
-  /** 0 guest, 1 member, above 1 VIP. */
-  levelId: number;
+/**
+ * What a copy attempt may do: go ahead, ask an anonymous visitor to log in, or (with a login in
+ * this browser) ask the server, which counts the copies of every device.
+ */
+export type CopyDecision = 'allow' | 'login' | 'askServer';
+
+/**
+ * SPEC §6 and §9 before anything is copied. A browser holding a login asks the server (the 100
+ * a day of a non-VIP hold across devices; a VIP has no cap). An anonymous visitor gets 3 copies
+ * a day, counted in a cookie: `copiesToday` is the copies already made.
+ */
+export function copyDecision(copiesToday: number, hasSession: boolean): CopyDecision {
+  if (hasSession) return 'askServer';
+  return copiesToday >= LIMITS.anonymousCopiesPerDay ? 'login' : 'allow';
 }
 
-/**
- * What a copy attempt may do: go ahead, ask an anonymous visitor to log in, or ask a member
- * past the daily cap to upgrade.
- */
-export type CopyDecision = 'allow' | 'login' | 'upgrade';
+/** What copying a magnet needs: the session, the counters, the clipboard and the two prompts. */
+export interface CopyQuotaDeps {
+  hasSession(): boolean;
+  /** Copies this browser made today (the anonymous cookie). */
+  copiesToday(): number;
+  /** POST /v2/user/copy: records the copy if allowed. Rejects when the call failed. */
+  askServer(infoHash: string): Promise<Pick<CopyQuota, 'allowed'>>;
+  /** Copies the magnet link; resolves whether it was copied. */
+  copy(infoHash: string): Promise<boolean>;
+  /** Counts one anonymous copy in the cookie. */
+  countCopy(): void;
+  promptLogin(): void;
+  promptUpgrade(): void;
+}
+
+/** How a copy attempt ended; `refused` when the server could not be asked (its error is shown). */
+export type CopyOutcome = 'copied' | 'notCopied' | 'login' | 'upgrade' | 'refused';
 
 /**
- * SPEC §6 and §9: an anonymous visitor gets 3 copies a day, a logged-in member with levelId 1
- * or lower 100, a VIP (levelId above 1) has no cap. `copiesToday` counts the copies already made.
+ * Copies a magnet under the daily quota (SPEC §6): asks first, then copies. An anonymous copy
+ * is counted only when it succeeded; a logged-in one is counted by the server as it allows it.
  */
-export function copyDecision(copiesToday: number, copier: Copier): CopyDecision {
-  if (!copier.userId) return copiesToday >= LIMITS.anonymousCopiesPerDay ? 'login' : 'allow';
-  if (copier.levelId <= 1) return copiesToday >= LIMITS.memberCopiesPerDay ? 'upgrade' : 'allow';
-  return 'allow';
+export async function copyUnderQuota(infoHash: string, deps: CopyQuotaDeps): Promise<CopyOutcome> {
+  const decision = copyDecision(deps.copiesToday(), deps.hasSession());
+  if (decision === 'login') {
+    deps.promptLogin();
+    return 'login';
+  }
+  if (decision === 'askServer') {
+    let quota: Pick<CopyQuota, 'allowed'>;
+    try {
+      quota = await deps.askServer(infoHash);
+    } catch {
+      return 'refused';
+    }
+    if (!quota.allowed) {
+      deps.promptUpgrade();
+      return 'upgrade';
+    }
+    return (await deps.copy(infoHash)) ? 'copied' : 'notCopied';
+  }
+  if (!(await deps.copy(infoHash))) return 'notCopied';
+  deps.countCopy();
+  return 'copied';
 }
 
 /** The next local midnight: when today's count expires. */
@@ -48,27 +87,4 @@ export function recordCopy(now = new Date()): number {
   const next = readCopyCount() + 1;
   Cookies.set(COPY_COUNT_COOKIE, String(next), { expires: endOfDay(now), sameSite: 'Lax' });
   return next;
-}
-
-/** Storage keys the accounts feature fills on login (user id and membership level). */
-export const USER_ID_KEY = 'userId';
-export const LEVEL_ID_KEY = 'levelId';
-
-/**
- * The visitor as the quota sees them. There are no accounts yet, so everyone is anonymous:
- * the accounts issue stores the user id and level under these keys (or replaces this function
- * with its session store), and the quota follows without further change.
- */
-export function readCopier(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Copier {
-  const userId = storage?.getItem(USER_ID_KEY)?.trim() || null;
-  const levelId = Number(storage?.getItem(LEVEL_ID_KEY) ?? 0);
-  return { userId, levelId: Number.isFinite(levelId) ? levelId : 0 };
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,52 +1,67 @@
-import { GUEST_LEVEL, type UserInfoResponse } from '@yingku/contract';
+import type { UserInfoResponse } from '@yingku/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { accountApi } from '../api/account';
 import { hasStoredSession } from './auth-storage';
-import { LEVEL_ID_KEY, USER_ID_KEY } from './copy-quota';
 
 /** Query key of the logged-in user's getInfo answer; cleared on login and logout. */
 export const CURRENT_USER_KEY = ['session', 'userInfo'] as const;
 
+/**
+ * Prefix of every query of the caller's library (folders, a work's folders, liked and collected
+ * lists): a like or collect write marks them all stale, and the end of a login drops them.
+ */
+export const LIBRARY_KEY = ['library'] as const;
+
+/** Work details carry the caller's like/collect flags (the server adds them per user). */
+const WORK_DETAIL_KEY = ['works', 'detail'] as const;
+
 /** The logged-in user (SPEC §3: user, level, roles, permissions, avatar). */
 export type CurrentUser = Omit<UserInfoResponse, 'code' | 'msg'>;
+
+/**
+ * Asks the server who is logged in (null without stored tokens).
+ * `silent`: a failure shows nothing (the caller decides).
+ */
+export async function loadCurrentUser(signal?: AbortSignal, silent = false): Promise<CurrentUser | null> {
+  if (!hasStoredSession()) return null;
+  const { user, level, roles, permissions } = await accountApi.userInfo(signal, silent);
+  return { user, level, roles, permissions };
+}
 
 export const currentUserOptions = () =>
   queryOptions({
     queryKey: CURRENT_USER_KEY,
-    queryFn: async ({ signal }): Promise<CurrentUser | null> => {
-      if (!hasStoredSession()) return null;
-      const { user, level, roles, permissions } = await accountApi.userInfo(signal);
-      rememberCopier(user.userId, level.levelId);
-      return { user, level, roles, permissions };
-    },
+    queryFn: ({ signal }) => loadCurrentUser(signal),
     staleTime: 60_000,
   });
 
 /**
  * The logged-in user, or null for a visitor (whose card shows the guest level,
- * {@link GUEST_LEVEL}). Asks the server only when this browser holds tokens.
+ * GUEST_LEVEL of the contract). Asks the server only when this browser holds tokens.
  */
 export function useCurrentUser() {
   return useQuery(currentUserOptions());
 }
 
-/** Keeps the user id and level where the copy quota reads them (session/copy-quota.ts). */
-export function rememberCopier(userId: string | null, levelId: number): void {
-  try {
-    if (userId) {
-      localStorage.setItem(USER_ID_KEY, userId);
-      localStorage.setItem(LEVEL_ID_KEY, String(levelId));
-    } else {
-      localStorage.removeItem(USER_ID_KEY);
-      localStorage.removeItem(LEVEL_ID_KEY);
-    }
-  } catch {
-    // Storage refused: the quota treats the visitor as anonymous.
-  }
+/**
+ * Forgets what this tab knows of the user whose login ended (log out, or a refused refresh):
+ * the user, their library lists, and the like/collect flags inside cached work details.
+ */
+export function forgetCurrentUser(queryClient: QueryClient): void {
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+  queryClient.removeQueries({ queryKey: LIBRARY_KEY });
+  queryClient.removeQueries({ queryKey: WORK_DETAIL_KEY });
 }
 
-/** Forgets the signed-in user in this tab's caches (after logout or a failed refresh). */
-export function forgetCurrentUser(queryClient: QueryClient): void {
-  rememberCopier(null, GUEST_LEVEL.levelId);
-  queryClient.setQueryData(CURRENT_USER_KEY, null);
+const sessionEnded = new EventTarget();
+
+/** Tells the app a login has ended outside any screen (the API client's refused refresh). */
+export function announceSessionEnded(): void {
+  sessionEnded.dispatchEvent(new Event('ended'));
+}
+
+/** Runs `listener` whenever {@link announceSessionEnded} is called; returns the unsubscribe. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEnded.addEventListener('ended', listener);
+  return () => sessionEnded.removeEventListener('ended', listener);
 }

@@ -6,6 +6,7 @@ import { onlineBadge } from '../../components/work-card/card-badges';
 import { copyText } from '../magnets/clipboard';
 import { EntityRow } from './entity-row';
 import { type EntityKind, showsSeries } from './entity-links';
+import { LibraryActions } from './library-actions';
 import { PlayControls } from './play-controls';
 import { DETAIL_TEXT } from './texts';
 import { showsRating } from './work-detail-model';
@@ -13,7 +14,8 @@ import styles from './details-tab.module.css';
 
 /**
  * The details tab (SPEC §2): big cover, number with a copy control (not counted against the
- * magnet quota), title, play and preview, then the facts and the linked makers, tags and cast.
+ * magnet quota), title, play and preview, like and collect, then the facts and the linked
+ * makers, tags and cast.
  */
 export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
   const work = detail.data;
@@ -44,7 +46,10 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
           )}
         </div>
         <p className={styles.title}>{work.title}</p>
-        <PlayControls work={work} />
+        <div className={styles.actions}>
+          <PlayControls work={work} />
+          <LibraryActions detail={detail} />
+        </div>
         <List className={styles.facts}>
           {row(DETAIL_TEXT.pubTime, <time dateTime={work.pubTime}>{work.pubTime}</time>)}
           {row(DETAIL_TEXT.duration, DETAIL_TEXT.minutes(work.duration))}

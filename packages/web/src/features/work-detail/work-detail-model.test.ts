@@ -1,6 +1,7 @@
 import type { WorkDetail } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  likeChange,
   hasEnoughStills,
   playAnswer,
   showsRating,
@@ -84,5 +85,12 @@ describe('toHistoryEntry', () => {
       isOnline: 0,
       isDht: 1,
     });
+  });
+});
+
+describe('likeChange (SPEC §4)', () => {
+  it('likes with status 0 and unlikes with status 9, flipping the shown flag', () => {
+    expect(likeChange(false)).toEqual({ liked: true, status: 0 });
+    expect(likeChange(true)).toEqual({ liked: false, status: 9 });
   });
 });

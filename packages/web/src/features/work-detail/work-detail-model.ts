@@ -1,4 +1,4 @@
-import type { WorkDetail } from '@yingku/contract';
+import { LIKE_STATUS, type WorkDetail } from '@yingku/contract';
 import type { HistoryEntry } from '../../session/history';
 
 /** One still: a thumbnail path and the big picture the viewer shows. */
@@ -46,4 +46,9 @@ export function playAnswer(isOnline: number): PlayAnswer {
 export function toHistoryEntry(detail: WorkDetail): HistoryEntry {
   const { id, number, title, pubTime, picSmall, picBig, modId, isOnline, isDht } = detail;
   return { id, number, title, pubTime, picSmall, picBig, modId, isOnline, isDht };
+}
+
+/** What a like tap sends and shows at once (SPEC §4: like status 0, unlike 9; the UI flips first). */
+export function likeChange(liked: boolean): { liked: boolean; status: 0 | 9 } {
+  return liked ? { liked: false, status: LIKE_STATUS.unlike } : { liked: true, status: LIKE_STATUS.like };
 }

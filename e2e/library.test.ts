@@ -1,0 +1,328 @@
+import {
+  ALL_TIME,
+  API,
+  type AuthTokens,
+  fillPath,
+  magnetLink,
+  type MagnetRow,
+  MSG,
+  signRequest,
+  type WorkDetailResponse,
+  type WorkListItem,
+} from '@yingku/contract';
+import { sql } from 'kysely';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
+import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
+import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
+import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
+import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { overflowsHorizontally } from './support/page-checks';
+import { startTestServer, type TestServer } from './support/server';
+
+let server: TestServer;
+let browser: Browser;
+let tab: TestPage;
+/** A censored demo work with at least two magnets. */
+let work: WorkDetailResponse;
+let magnets: MagnetRow[];
+
+interface TestUser extends AuthTokens {
+  userId: string;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    modName: 'censored',
+    pageNum: 1,
+    pageSize: 100,
+    date: ALL_TIME,
+  });
+  for (const row of list.rows) {
+    const found = await magnetsOf(row.number);
+    if (found.length >= 2) {
+      work = await server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id: row.id }));
+      magnets = found;
+      return;
+    }
+  }
+  throw new Error('no censored demo work with two magnets');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await tab?.close();
+  expect(tab?.problems ?? []).toEqual([]);
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const detailUrl = () => url(`/censored/${work.data.id}`);
+const animationsDone = (page: Page) => page.waitForTimeout(500);
+
+async function magnetsOf(number: string): Promise<MagnetRow[]> {
+  return (await server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 })).rows;
+}
+
+/** A signed call as the web client makes it; `token` adds the bearer header. */
+async function apiCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: Record<string, unknown>,
+  token?: string,
+) {
+  const params =
+    method === 'GET' ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : body;
+  const headers = {
+    'content-type': 'application/json;charset=utf-8',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...signRequest({ params, secret: server.config.signSecret, appId: server.config.appId }),
+  };
+  const response = await server.app.inject({
+    method,
+    url: `/prod-api${path}`,
+    ...(method === 'GET' ? { query: params as Record<string, string> } : { payload: JSON.stringify(body) }),
+    headers,
+  });
+  const answer = response.json<T & { code: number; msg: string }>();
+  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
+  return answer;
+}
+
+let users = 0;
+/** A fresh member, registered and logged in through the API. */
+async function newUser(): Promise<TestUser> {
+  const userName = `reader${Date.now().toString(36)}${users++}`;
+  const password = 'library-pass-1';
+  const appId = server.config.appId;
+  const registered = await apiCall<{ data: { userId: string } }>('POST', API.register, {
+    appId,
+    userName,
+    password,
+    confirmPassword: password,
+    email: `${userName}@example.com`,
+  });
+  const login = await apiCall<{ data: AuthTokens }>('POST', API.login, { appId, userName, password });
+  return { userId: registered.data.userId, ...login.data };
+}
+
+/** A phone page holding the user's login as the login screen leaves it: token cookie, refresh token. */
+async function openAs(user: TestUser | null): Promise<Page> {
+  tab = await openPage(browser);
+  await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  if (user) {
+    await tab.context.addCookies([
+      { name: ACCESS_TOKEN_COOKIE, value: user.accessToken, url: server.baseUrl },
+    ]);
+    await tab.context.addInitScript(
+      ([key, token]) => {
+        if (!localStorage.getItem(key!)) localStorage.setItem(key!, token!);
+      },
+      [REFRESH_TOKEN_KEY, user.refreshToken],
+    );
+  }
+  const page = tab.page;
+  await page.goto(detailUrl());
+  await page.getByRole('heading', { name: work.data.number }).waitFor();
+  return page;
+}
+
+const likeButton = (page: Page) => page.getByTestId('like-button');
+const collectButton = (page: Page) => page.getByTestId('collect-button');
+const popup = (page: Page) => page.locator('.adm-popup-body:visible');
+const option = (page: Page, name: string) => page.getByTestId('folder-option').filter({ hasText: name });
+const selected = (page: Page) => page.locator('[data-testid="folder-option"][data-selected="true"]');
+
+async function expectPressed(page: Page, button: 'like' | 'collect', pressed: boolean) {
+  const locator = button === 'like' ? likeButton(page) : collectButton(page);
+  const text = {
+    like: [DETAIL_TEXT.like, DETAIL_TEXT.liked],
+    collect: [DETAIL_TEXT.collect, DETAIL_TEXT.collected],
+  };
+  await expect.poll(() => locator.getAttribute('aria-pressed')).toBe(String(pressed));
+  expect((await locator.textContent())?.trim()).toBe(text[button][pressed ? 1 : 0]);
+}
+
+describe('like (SPEC §4)', () => {
+  it('flips at once, is kept by the server across a reload, and unlikes', async () => {
+    const page = await openAs(await newUser());
+    await expectPressed(page, 'like', false);
+    const sent = page.waitForRequest((r) => r.url().endsWith(API.like) && r.method() === 'POST');
+    let answered = page.waitForResponse((r) => r.url().endsWith(API.like));
+    await likeButton(page).tap();
+    await expectPressed(page, 'like', true);
+    expect((await sent).postDataJSON()).toMatchObject({ dataId: work.data.id, status: 0 });
+    await answered;
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'library-detail-controls');
+
+    await page.reload();
+    await expectPressed(page, 'like', true);
+    answered = page.waitForResponse((r) => r.url().endsWith(API.like));
+    await likeButton(page).tap();
+    await expectPressed(page, 'like', false);
+    await answered;
+    await page.reload();
+    await expectPressed(page, 'like', false);
+  });
+
+  it('asks a visitor to log in and puts the flag back', async () => {
+    const page = await openAs(null);
+    await likeButton(page).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(MSG.loginDialogText).waitFor();
+    await expectPressed(page, 'like', false);
+    await dialog.getByRole('button', { name: MSG.loginDialogConfirm }).tap();
+    await page.waitForURL(url('/login'));
+    tab.problems.splice(0); // the browser logged the 403 we asked for.
+  });
+});
+
+describe('collect (SPEC §4)', () => {
+  it('adds to the default folder, moves into a new folder through the picker, and uncollects', async () => {
+    const user = await newUser();
+    const page = await openAs(user);
+    await expectPressed(page, 'collect', false);
+    await collectButton(page).tap();
+    const notice = page.getByRole('status').filter({ hasText: COLLECT_TEXT.addedToDefault });
+    await notice.waitFor();
+    await expectPressed(page, 'collect', true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'library-collect-notice');
+
+    // 更改 opens the picker with the default folder ticked.
+    await notice.getByRole('button', { name: COLLECT_TEXT.change }).tap();
+    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await expect.poll(() => selected(page).count()).toBe(1);
+    await expect.poll(() => notice.count()).toBe(0);
+    await animationsDone(page);
+    await screenshot(page, 'library-picker');
+
+    // A new folder: the name is required; created, it joins the selection and the picker returns.
+    await popup(page).getByRole('button', { name: COLLECT_TEXT.newFolder }).tap();
+    const form = popup(page).filter({ hasText: COLLECT_TEXT.newFolderTitle });
+    await form.getByRole('button', { name: COLLECT_TEXT.create }).tap();
+    await form.getByText(MSG.folderNameRequired).waitFor();
+    await animationsDone(page);
+    await screenshot(page, 'library-new-folder-required');
+    await form.getByPlaceholder(COLLECT_TEXT.folderNamePlaceholder).fill('  周末待看  ');
+    await form.getByPlaceholder(COLLECT_TEXT.descriptionPlaceholder).fill('周末一起看的片子');
+    await form.getByRole('switch').tap();
+    await animationsDone(page);
+    await screenshot(page, 'library-new-folder');
+    await form.getByRole('button', { name: COLLECT_TEXT.create }).tap();
+    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await expect.poll(() => selected(page).count()).toBe(2);
+    expect(await option(page, '周末待看').getAttribute('data-selected')).toBe('true');
+    await expect.poll(() => popup(page).count()).toBe(1);
+    await animationsDone(page);
+    await screenshot(page, 'library-picker-new-folder');
+
+    // Only the new folder: untick the default one, then 完成.
+    await selected(page).filter({ hasNotText: '周末待看' }).tap();
+    await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
+    await page.getByText(COLLECT_TEXT.saved).waitFor();
+    await expect.poll(() => popup(page).count()).toBe(0);
+    const held = await apiCall<{ data: string[] }>(
+      'GET',
+      fillPath(API.workFolders, { dataId: work.data.id }),
+      {},
+      user.accessToken,
+    );
+    expect(held.data).toHaveLength(1);
+
+    // Collected after a reload: the tap opens the picker directly.
+    await page.reload();
+    await expectPressed(page, 'collect', true);
+    await collectButton(page).tap();
+    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await expect.poll(() => selected(page).count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: COLLECT_TEXT.addedToDefault }).count()).toBe(0);
+
+    // An empty selection uncollects (status 9).
+    const sent = page.waitForRequest((r) => r.url().endsWith(API.collectEdit));
+    await selected(page).tap();
+    await expect.poll(() => selected(page).count()).toBe(0);
+    await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
+    expect((await sent).postDataJSON()).toMatchObject({ dataId: work.data.id, cateIds: [], status: 9 });
+    await page.getByText(COLLECT_TEXT.uncollected).waitFor();
+    await expectPressed(page, 'collect', false);
+    await page.reload();
+    await expectPressed(page, 'collect', false);
+  });
+
+  it('refuses a sixth folder for one work', async () => {
+    const user = await newUser();
+    for (let i = 1; i <= 5; i++) {
+      await apiCall('POST', API.createFolder, { cateName: `片单${i}` }, user.accessToken);
+    }
+    const page = await openAs(user);
+    await collectButton(page).tap();
+    await page.getByRole('status').getByRole('button', { name: COLLECT_TEXT.change }).tap();
+    await expect.poll(() => selected(page).count()).toBe(1);
+    for (let i = 1; i <= 4; i++) await option(page, `片单${i}`).tap();
+    await expect.poll(() => selected(page).count()).toBe(5);
+    await option(page, '片单5').tap();
+    await page.getByText(COLLECT_TEXT.tooManyFolders).waitFor();
+    expect(await selected(page).count()).toBe(5);
+    expect(await option(page, '片单5').getAttribute('data-selected')).toBe('false');
+    expect(await page.getByTestId('folder-count').textContent()).toBe(COLLECT_TEXT.selectedCount(5));
+  });
+});
+
+describe('copy quota of a logged-in user (SPEC §6)', () => {
+  const copiesToday = async (userId: string) => {
+    const { rows } = await sql<{ copies: number }>`
+      SELECT copies FROM copy_counts
+      WHERE user_id = ${userId} AND day = (now() AT TIME ZONE 'Asia/Shanghai')::date`.execute(
+      server.database.db,
+    );
+    return rows[0]?.copies ?? 0;
+  };
+
+  it('is counted by the server, ignores the visitor cookie, offers VIP past 100; a VIP copies on', async () => {
+    const user = await newUser();
+    const page = await openAs(user);
+    // A visitor's cookie past 3 does not stop a logged-in user.
+    await tab.context.addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: server.baseUrl }]);
+    await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
+    const copy = (i: number) =>
+      page.getByTestId('magnet-row').nth(i).getByRole('button', { name: MAGNET_TEXT.copyMagnet }).tap();
+    // Two different magnets within a second are two copies, not a duplicate write.
+    await copy(0);
+    await copy(1);
+    await expect.poll(() => copiesToday(user.userId)).toBe(2);
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(magnetLink(magnets[1]!.infoHash));
+
+    await sql`UPDATE copy_counts SET copies = 100 WHERE user_id = ${user.userId}`.execute(server.database.db);
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    await page.waitForTimeout(1100); // past the duplicate-write window of the last copy
+    await copy(1);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(MSG.memberCopyCap).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
+    expect(await copiesToday(user.userId)).toBe(100);
+    await animationsDone(page);
+    await screenshot(page, 'library-copy-cap');
+    await dialog.getByRole('button', { name: MAGNET_TEXT.upgrade }).tap();
+    await page.waitForURL(url('/pay'));
+
+    // A VIP has no cap: the same copy goes through.
+    await sql`UPDATE users SET level_id = 2, vip_until = now() + interval '30 days' WHERE id = ${user.userId}`.execute(
+      server.database.db,
+    );
+    await page.goBack();
+    await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
+    await copy(1);
+    await page.getByText(MSG.copySuccess).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(magnetLink(magnets[1]!.infoHash));
+  });
+});

@@ -1,0 +1,102 @@
+import { type CaptchaResponse, MSG, SERVER_MSG } from '@yingku/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  checkCaptcha,
+  checkConfirmPassword,
+  checkEmail,
+  checkPassword,
+  checkUserName,
+  ruleOf,
+  toLoginBody,
+  toRegisterBody,
+} from './account-form';
+
+const captchaOn: CaptchaResponse = { code: 200, msg: '', img: 'data:,', uuid: 'uuid-1', captchaOnOff: true };
+const captchaOff: CaptchaResponse = { ...captchaOn, img: '', uuid: '', captchaOnOff: false };
+
+describe('login and register checks (SPEC §5)', () => {
+  it('wants a user name of more than 5 characters, at most 32, trimmed', () => {
+    expect(checkUserName('abcde')).toBe(MSG.userNameTooShort);
+    expect(checkUserName('  abcde  ')).toBe(MSG.userNameTooShort);
+    expect(checkUserName('')).toBe(MSG.userNameTooShort);
+    expect(checkUserName(undefined)).toBe(MSG.userNameTooShort);
+    expect(checkUserName('abcdef')).toBeUndefined();
+    expect(checkUserName('用户名六个字')).toBeUndefined();
+    expect(checkUserName('a'.repeat(32))).toBeUndefined();
+    expect(checkUserName('a'.repeat(33))).toBe(SERVER_MSG.userNameTooLong);
+  });
+
+  it('wants a password of more than 7 characters, at most 32', () => {
+    expect(checkPassword('1234567')).toBe(MSG.passwordTooShort);
+    expect(checkPassword(' 1234567 ')).toBe(MSG.passwordTooShort);
+    expect(checkPassword('12345678')).toBeUndefined();
+    expect(checkPassword('p'.repeat(32))).toBeUndefined();
+    expect(checkPassword('p'.repeat(33))).toBe(SERVER_MSG.passwordTooLong);
+  });
+
+  it('wants a captcha answer of more than 3 characters', () => {
+    expect(checkCaptcha('abc')).toBe(MSG.captchaTooShort);
+    expect(checkCaptcha(' ab ')).toBe(MSG.captchaTooShort);
+    expect(checkCaptcha(undefined)).toBe(MSG.captchaTooShort);
+    expect(checkCaptcha('ab3d')).toBeUndefined();
+  });
+
+  it('wants a safe e-mail of more than 7 characters, at most 120, shaped like an address', () => {
+    expect(checkEmail('a@b.cn')).toBe(SERVER_MSG.emailTooShort);
+    expect(checkEmail('ab@cd.cn')).toBeUndefined();
+    expect(checkEmail(` ${'a'.repeat(108)}@example.com `)).toBeUndefined(); // 120 after trimming
+    expect(checkEmail(`${'a'.repeat(109)}@example.com`)).toBe(SERVER_MSG.emailTooLong);
+    expect(checkEmail('not-an-address')).toBe(SERVER_MSG.emailInvalid);
+    expect(checkEmail('two words@example.com')).toBe(SERVER_MSG.emailInvalid);
+  });
+
+  it('wants the repeat to pass the password rule and to equal the password', () => {
+    expect(checkConfirmPassword('password1', 'pass')).toBe(MSG.passwordTooShort);
+    expect(checkConfirmPassword('password1', 'password2')).toBe(MSG.passwordsDiffer);
+    expect(checkConfirmPassword('password1', 'password1 ')).toBeUndefined();
+    expect(checkConfirmPassword(undefined, 'password1')).toBe(MSG.passwordsDiffer);
+  });
+
+  it('turns a check into a form rule that rejects with its text', async () => {
+    const rule = ruleOf(checkUserName);
+    await expect(rule.validator(null, 'abc')).rejects.toThrow(MSG.userNameTooShort);
+    await expect(rule.validator(null, 'abcdef')).resolves.toBeUndefined();
+  });
+});
+
+describe('request bodies', () => {
+  it('trims the login inputs and sends the captcha only while captchas are on', () => {
+    const values = { userName: ' tester01 ', password: ' password1 ', code: ' ab3d ', rememberMe: true };
+    expect(toLoginBody(values, captchaOn)).toEqual({
+      userName: 'tester01',
+      password: 'password1',
+      rememberMe: true,
+      code: 'ab3d',
+      uuid: 'uuid-1',
+    });
+    expect(toLoginBody({ ...values, code: undefined }, captchaOff)).toEqual({
+      userName: 'tester01',
+      password: 'password1',
+      rememberMe: true,
+    });
+  });
+
+  it('trims the register inputs the same way', () => {
+    const values = {
+      userName: 'tester01 ',
+      password: ' password1',
+      confirmPassword: 'password1 ',
+      email: ' tester01@example.com ',
+      code: 'ab3d',
+    };
+    expect(toRegisterBody(values, captchaOn)).toEqual({
+      userName: 'tester01',
+      password: 'password1',
+      confirmPassword: 'password1',
+      email: 'tester01@example.com',
+      code: 'ab3d',
+      uuid: 'uuid-1',
+    });
+    expect(toRegisterBody(values, undefined)).not.toHaveProperty('code');
+  });
+});

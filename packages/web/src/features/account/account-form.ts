@@ -1,0 +1,110 @@
+import {
+  type CaptchaResponse,
+  LIMITS,
+  type LoginBody,
+  MSG,
+  passwordField,
+  type RegisterBody,
+  SERVER_MSG,
+  userNameField,
+} from '@yingku/contract';
+
+/**
+ * The checks of SPEC §5 on the login and register forms, run before anything is sent. Each
+ * answers the text to show, or undefined when the value passes. Values are trimmed first:
+ * SPEC §5 trims inputs before login, and register trims the same way so that a password
+ * typed with a stray space at registration still logs in.
+ */
+type Check = (value: string | undefined) => string | undefined;
+
+/** Anything with zod's `safeParse`: the contract's field schemas, shared with the server. */
+interface FieldSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+const firstIssue = (schema: FieldSchema, value: string) => {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+/** More than 5 characters (用户名至少6位数), at most 32. */
+export const checkUserName: Check = (value) => firstIssue(userNameField, (value ?? '').trim());
+
+/** More than 7 characters (密码至少需要8位数), at most 32. */
+export const checkPassword: Check = (value) => firstIssue(passwordField, (value ?? '').trim());
+
+/** More than 3 characters (请输入4位验证码). */
+export const checkCaptcha: Check = (value) =>
+  (value ?? '').trim().length < LIMITS.captchaMin ? MSG.captchaTooShort : undefined;
+
+// Loose on purpose: the server's check is the strict one; this only catches obvious slips.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** More than 7 characters, at most 120, and shaped like an address. */
+export const checkEmail: Check = (value) => {
+  const email = (value ?? '').trim();
+  if (email.length < LIMITS.emailMin) return SERVER_MSG.emailTooShort;
+  if (email.length > LIMITS.emailMax) return SERVER_MSG.emailTooLong;
+  return EMAIL_SHAPE.test(email) ? undefined : SERVER_MSG.emailInvalid;
+};
+
+/** The repeat: the password's own rule first, then equal to `password` (两次密码输出不一致,请重新输入). */
+export function checkConfirmPassword(password: string | undefined, confirm: string | undefined) {
+  return (
+    checkPassword(confirm) ??
+    ((password ?? '').trim() === (confirm ?? '').trim() ? undefined : MSG.passwordsDiffer)
+  );
+}
+
+/** An antd-mobile Form rule that shows what `check` answers. */
+export function ruleOf(check: Check) {
+  return {
+    validator: (_rule: unknown, value: string | undefined) => {
+      const problem = check(value);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  };
+}
+
+/** The login form's fields as the form holds them. */
+export interface LoginValues {
+  userName: string;
+  password: string;
+  code?: string;
+  rememberMe: boolean;
+}
+
+/** The register form's fields as the form holds them. */
+export interface RegisterValues {
+  userName: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  code?: string;
+}
+
+/** The captcha part of a body: the answer and its uuid, only while captchas are on. */
+function captchaFields(code: string | undefined, captcha: CaptchaResponse | undefined) {
+  return captcha?.captchaOnOff ? { code: (code ?? '').trim(), uuid: captcha.uuid } : {};
+}
+
+/** POST /v2/user/login's body from the form: every input trimmed (SPEC §5). */
+export function toLoginBody(values: LoginValues, captcha: CaptchaResponse | undefined): LoginBody {
+  return {
+    userName: values.userName.trim(),
+    password: values.password.trim(),
+    rememberMe: values.rememberMe,
+    ...captchaFields(values.code, captcha),
+  };
+}
+
+/** POST /v2/user/register's body from the form, trimmed like the login. */
+export function toRegisterBody(values: RegisterValues, captcha: CaptchaResponse | undefined): RegisterBody {
+  return {
+    userName: values.userName.trim(),
+    password: values.password.trim(),
+    confirmPassword: values.confirmPassword.trim(),
+    email: values.email.trim(),
+    ...captchaFields(values.code, captcha),
+  };
+}

@@ -1,0 +1,62 @@
+import { Button } from 'antd-mobile';
+import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { FolderPickerPopup } from './folder-picker-popup';
+import { NewFolderPopup } from './new-folder-popup';
+import { COLLECT_TEXT } from './texts';
+import { useCollect, type UseCollectOptions } from './use-collect';
+import styles from './collect-control.module.css';
+
+export interface CollectControlProps extends UseCollectOptions {
+  /** The button's texts: collect and collected. */
+  labels: { collect: string; collected: string };
+  className?: string;
+}
+
+/**
+ * The collect button of the work detail (SPEC §2, §4) with what it opens: the 5-second
+ * 已添加到默认收藏夹 message with 更改, the folder picker and the new-folder popup.
+ */
+export function CollectControl({ labels, className, ...options }: CollectControlProps) {
+  const flow = useCollect(options);
+  const { collected, dataId } = options;
+  return (
+    <>
+      <Button
+        size="mini"
+        fill="none"
+        color={collected ? 'warning' : 'default'}
+        className={className}
+        loading={flow.adding}
+        aria-pressed={collected}
+        data-testid="collect-button"
+        onClick={flow.collect}
+      >
+        {collected ? <StarFill /> : <StarOutline />}
+        <span>{collected ? labels.collected : labels.collect}</span>
+      </Button>
+      {flow.noticeVisible && (
+        <div className={styles.notice} role="status">
+          <span className={styles.noticeText}>{COLLECT_TEXT.addedToDefault}</span>
+          <Button size="mini" color="primary" className={styles.noticeButton} onClick={flow.change}>
+            {COLLECT_TEXT.change}
+          </Button>
+        </div>
+      )}
+      <FolderPickerPopup
+        visible={flow.step === 'picker'}
+        dataId={dataId}
+        selection={flow.selection}
+        onSelectionChange={flow.setSelection}
+        onNewFolder={flow.newFolder}
+        onClose={flow.closePicker}
+        onSaved={flow.saved}
+      />
+      <NewFolderPopup
+        visible={flow.step === 'newFolder'}
+        dataId={dataId}
+        onCreated={flow.folderCreated}
+        onCancel={flow.cancelNewFolder}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { PAGE_SIZE } from '@yingku/contract';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { libraryApi } from '../../api/library';
+import { LIBRARY_KEY } from '../../session/current-user';
+
+export { LIBRARY_KEY };
+
+/** The caller's folders, {@link PAGE_SIZE.folders} (42) a page (SPEC §7), the default one first. */
+export function foldersOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...LIBRARY_KEY, 'folders', PAGE_SIZE.folders] as const,
+    queryFn: ({ pageParam, signal }) => libraryApi.folders(pageParam, PAGE_SIZE.folders, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.rows.length, 0);
+      return last.rows.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+    // Folders change on other screens and devices: the picker reads them fresh when it opens.
+    staleTime: 0,
+  });
+}
+
+/** The ids of the caller's folders holding a work (GET /v2/user/collect/{dataId}). */
+export function workFoldersOptions(dataId: string) {
+  return queryOptions({
+    queryKey: [...LIBRARY_KEY, 'workFolders', dataId] as const,
+    queryFn: async ({ signal }) => (await libraryApi.workFolders(dataId, signal)).data,
+    staleTime: 0,
+  });
+}
+
+/**
+ * After a collect write: the work's folders as the server answered them, and everything else
+ * of the library (folder counts, member-center lists) marked stale.
+ */
+export function afterCollectWrite(queryClient: QueryClient, dataId: string, cateIds: string[]): void {
+  const workFolders = workFoldersOptions(dataId).queryKey;
+  queryClient.setQueryData(workFolders, cateIds);
+  void queryClient.invalidateQueries({
+    queryKey: LIBRARY_KEY,
+    predicate: (query) => query.queryKey[1] !== 'workFolders' || query.queryKey[2] !== dataId,
+  });
+}

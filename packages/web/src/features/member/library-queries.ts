@@ -1,0 +1,65 @@
+import { PAGE_SIZE } from '@yingku/contract';
+import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { libraryApi } from '../../api/library';
+import { nextPageNum } from '../../components/work-list/paging';
+import { LIBRARY_KEY } from '../collect/collect-queries';
+
+// Every key here starts with the library prefix (a like or collect write marks them all stale)
+// and then holds the user id, so one user's lists never show for another.
+
+/**
+ * A user's lists change on other screens (a like on a detail page): they count as stale at
+ * once, so opening the member center asks again, while the cache shows the last answer meanwhile.
+ */
+const LIBRARY_STALE_MS = 0;
+
+/** The user's folders for the category buttons: page 1 of 50 (SPEC §7, §9). */
+export function useFolders(userId: string) {
+  return useQuery({
+    queryKey: [...LIBRARY_KEY, userId, 'folders'],
+    queryFn: ({ signal }) => libraryApi.folders(1, PAGE_SIZE.categoryList, signal),
+    staleTime: LIBRARY_STALE_MS,
+  });
+}
+
+const collectedKey = (userId: string, cateId: string | undefined) =>
+  [...LIBRARY_KEY, userId, 'collected', cateId ?? 'all'] as const;
+
+/**
+ * Drops the kept pages of one folder's list, so choosing it again starts at page 1 with an empty
+ * list (SPEC §4) rather than at the length it had before.
+ */
+export function forgetCollectedPages(queryClient: QueryClient, userId: string, cateId: string | undefined) {
+  queryClient.removeQueries({ queryKey: collectedKey(userId, cateId), exact: true });
+}
+
+/**
+ * Pages of collected works, 24 a page, in one folder or all (SPEC §9). A new folder in the key
+ * starts again at page 1 with an empty list (SPEC §4).
+ */
+export function useCollectedPages(userId: string, cateId: string | undefined, enabled: boolean) {
+  const pageSize = PAGE_SIZE.memberCollect;
+  return useInfiniteQuery({
+    queryKey: collectedKey(userId, cateId),
+    queryFn: ({ pageParam, signal }) =>
+      libraryApi.collected({ pageNum: pageParam, pageSize, cateId }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPageNum) =>
+      nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
+    staleTime: LIBRARY_STALE_MS,
+    enabled,
+  });
+}
+
+/** Pages of liked works, newest first, 10 a page (SPEC §9). */
+export function useLikedPages(userId: string) {
+  const pageSize = PAGE_SIZE.memberLike;
+  return useInfiniteQuery({
+    queryKey: [...LIBRARY_KEY, userId, 'liked'],
+    queryFn: ({ pageParam, signal }) => libraryApi.likes(pageParam, pageSize, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPageNum) =>
+      nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
+    staleTime: LIBRARY_STALE_MS,
+  });
+}

@@ -1,0 +1,90 @@
+import { Popup } from 'antd-mobile';
+import {
+  BillOutline,
+  CloseCircleOutline,
+  GlobalOutline,
+  KeyOutline,
+  RedoOutline,
+  RightOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import styles from './member-drawer.module.css';
+import { MEMBER_TEXT } from './texts';
+import { useLogout } from './use-logout';
+
+export interface MemberDrawerProps {
+  visible: boolean;
+  onClose: () => void;
+  /** Whether this browser holds a login: only then is 退出登录 offered. */
+  loggedIn: boolean;
+}
+
+/**
+ * The 更多 drawer (SPEC §2): my orders, activate VIP, the language (Chinese, the only one),
+ * refresh version (reloads the page, picking up a new release) and, when logged in, log out.
+ * Rows are real links and buttons (antd-mobile's List.Item is an `<a>` without href, which a
+ * keyboard cannot reach).
+ */
+export function MemberDrawer({ visible, onClose, loggedIn }: MemberDrawerProps) {
+  const logout = useLogout();
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="right"
+      bodyClassName={styles.drawer}
+    >
+      <nav aria-label={MEMBER_TEXT.drawerTitle} data-testid="member-drawer">
+        <div className={styles.title}>{MEMBER_TEXT.drawerTitle}</div>
+        <div className={styles.group}>
+          <Link to={PATHS.orders} className={styles.row} onClick={onClose}>
+            <Row icon={<BillOutline />} label={MEMBER_TEXT.myOrders} />
+          </Link>
+          <Link to={PATHS.sub} className={styles.row} onClick={onClose}>
+            <Row icon={<KeyOutline />} label={MEMBER_TEXT.activateVip} />
+          </Link>
+          <div className={styles.row} data-testid="language">
+            <Row icon={<GlobalOutline />} label={MEMBER_TEXT.language} extra={MEMBER_TEXT.languageChinese} />
+          </div>
+          <button type="button" className={styles.row} onClick={() => window.location.reload()}>
+            <Row icon={<RedoOutline />} label={MEMBER_TEXT.refreshVersion} />
+          </button>
+        </div>
+        {loggedIn && (
+          <div className={styles.group}>
+            <button type="button" className={`${styles.row} ${styles.logout}`} onClick={logout}>
+              <Row icon={<CloseCircleOutline />} label={MEMBER_TEXT.logout} arrow={false} />
+            </button>
+          </div>
+        )}
+      </nav>
+    </Popup>
+  );
+}
+
+function Row({
+  icon,
+  label,
+  extra,
+  arrow,
+}: {
+  icon: ReactNode;
+  label: string;
+  extra?: string;
+  arrow?: boolean;
+}) {
+  const showArrow = arrow ?? extra === undefined;
+  return (
+    <>
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={styles.label}>{label}</span>
+      {extra && <span className={styles.extra}>{extra}</span>}
+      {showArrow && <RightOutline className={styles.arrow} aria-hidden="true" />}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { BillOutline, MessageOutline, MoreOutline, StarFill } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { hasStoredSession } from '../../session/auth-storage';
+import { useCurrentUser } from '../../session/current-user';
+import { MemberDrawer } from './member-drawer';
+import { viewerOf } from './member-model';
+import { MemberTabs } from './member-tabs';
+import styles from './member-page.module.css';
+import { MEMBER_TEXT } from './texts';
+import { UserCard } from './user-card';
+
+/** `/user`, the member center (SPEC §2): top bar, user card, and the collect / like / history tabs. */
+export function MemberPage() {
+  const current = useCurrentUser();
+  const viewer = viewerOf(current, hasStoredSession());
+  const user = current.data ?? null;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <MemberTopBar onMore={() => setDrawerOpen(true)} />
+        <UserCard viewer={viewer} user={user} onRetry={() => void current.refetch()} />
+      </header>
+      <MemberTabs viewer={viewer} userId={user?.user.userId} />
+      <MemberDrawer
+        visible={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        // A held login whose getInfo failed can still be ended from here.
+        loggedIn={viewer === 'member' || viewer === 'error'}
+      />
+    </div>
+  );
+}
+
+/** VIP (→ /pay), 订单 (→ /orders), 客服 (→ /message) and 更多 (the drawer). */
+function MemberTopBar({ onMore }: { onMore: () => void }) {
+  return (
+    <div className={styles.topBar}>
+      <Link to={PATHS.pay} className={styles.vipButton} aria-label={MEMBER_TEXT.vipLabel}>
+        <StarFill aria-hidden="true" />
+        {MEMBER_TEXT.vip}
+      </Link>
+      <div className={styles.actions}>
+        <Link to={PATHS.orders} className={styles.action}>
+          <BillOutline aria-hidden="true" className={styles.actionIcon} />
+          {MEMBER_TEXT.orders}
+        </Link>
+        <Link to={PATHS.message} className={styles.action}>
+          <MessageOutline aria-hidden="true" className={styles.actionIcon} />
+          {MEMBER_TEXT.service}
+        </Link>
+        <button type="button" className={styles.action} onClick={onMore} aria-haspopup="dialog">
+          <MoreOutline aria-hidden="true" className={styles.actionIcon} />
+          {MEMBER_TEXT.more}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { WorkListItem } from '@yingku/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { UI_TEXT } from '../../app/texts';
+import { WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
+import { WorkGrid } from '../../components/work-grid/work-grid';
+import { listFooter } from './member-model';
+import styles from './member-page.module.css';
+import { MEMBER_TEXT } from './texts';
+
+/** One tab's list as the page draws it, whether it comes from the server or local storage. */
+export interface MemberListState {
+  works: readonly WorkListItem[];
+  total: number;
+  pending: boolean;
+  /** The first page failed. */
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreFailed: boolean;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/** A server list's pages as a {@link MemberListState}; load-more asks only when none is loading. */
+export function fromPages(
+  query: UseInfiniteQueryResult<InfiniteData<{ rows: WorkListItem[]; total: number }, unknown>>,
+): MemberListState {
+  const pages = query.data?.pages ?? [];
+  return {
+    works: pages.flatMap((page) => page.rows),
+    total: pages.at(-1)?.total ?? 0,
+    pending: query.isPending,
+    failed: query.isError && pages.length === 0,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMoreFailed: query.isFetchNextPageError,
+    loadMore: () => {
+      if (!query.isFetchingNextPage) void query.fetchNextPage();
+    },
+    retry: () => void query.refetch(),
+  };
+}
+
+export interface MemberWorksProps {
+  list: MemberListState;
+  emptyText: string;
+  /** Which list this is, for tests and styles (`collect`, `like`, `history`). */
+  name: string;
+}
+
+/**
+ * Works of one member-center tab in the site's grid of cards (each opens its detail), with the
+ * tab's own empty text, and a load-more control once the total reaches 10 (SPEC §2, §4).
+ */
+export function MemberWorks({ list, emptyText, name }: MemberWorksProps) {
+  if (list.pending) {
+    return (
+      <WorkGrid>
+        {Array.from({ length: 4 }, (_, i) => (
+          <WorkCardSkeleton key={i} />
+        ))}
+      </WorkGrid>
+    );
+  }
+  if (list.failed) {
+    return (
+      <ErrorBlock status="default" title={UI_TEXT.listFailed} description="" className={styles.state}>
+        <Button size="small" onClick={list.retry}>
+          {UI_TEXT.retry}
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  if (list.works.length === 0) {
+    return (
+      <ErrorBlock
+        status="empty"
+        title={emptyText}
+        description={MEMBER_TEXT.emptyHint}
+        className={styles.state}
+        data-testid={`${name}-empty`}
+      >
+        <Link to={PATHS.home} className={styles.browseLink}>
+          {MEMBER_TEXT.browse}
+        </Link>
+      </ErrorBlock>
+    );
+  }
+  return (
+    <section data-testid={`${name}-list`}>
+      <div className={styles.total}>{MEMBER_TEXT.total(list.total)}</div>
+      <WorkGrid>
+        {list.works.map((work) => (
+          <WorkCard key={work.id} work={work} />
+        ))}
+      </WorkGrid>
+      <ListFooterLine list={list} />
+    </section>
+  );
+}
+
+function ListFooterLine({ list }: { list: MemberListState }) {
+  const footer = listFooter(list);
+  if (footer === 'none') return null;
+  return (
+    <div className={styles.footer}>
+      {footer === 'noMore' ? (
+        <span className={styles.noMore} data-testid="no-more">
+          {UI_TEXT.noMore}
+        </span>
+      ) : footer === 'retry' ? (
+        <Button size="small" onClick={list.loadMore} data-testid="load-more-retry">
+          {UI_TEXT.retry}
+        </Button>
+      ) : (
+        <Button size="small" loading={footer === 'loading'} onClick={list.loadMore} data-testid="load-more">
+          {footer === 'loading' ? UI_TEXT.loadingMore : UI_TEXT.loadMore}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/** Texts of the member center (/user) that SPEC.md does not spell. */
+export const MEMBER_TEXT = {
+  vip: 'VIP',
+  vipLabel: '开通VIP',
+  orders: '订单',
+  service: '客服',
+  more: '更多',
+  drawerTitle: '设置',
+  myOrders: '我的订单',
+  activateVip: '激活VIP',
+  language: '语言设置',
+  languageChinese: '中文',
+  refreshVersion: '刷新版本',
+  logout: '退出登录',
+  logoutConfirm: '确定要退出登录吗？',
+  logoutConfirmButton: '退出',
+  cancel: '取消',
+  loggedOut: '已退出登录',
+  login: '登录',
+  register: '注册',
+  visitorHint: '登录后可收藏、点赞，记录跨设备同步',
+  userFailed: '账号信息加载失败',
+  retry: '重试',
+  /** `{date}` is YYYY-MM-DD. */
+  vipUntil: 'VIP有效期至 {date}',
+  vipEnded: 'VIP已于 {date} 到期',
+  tabsLabel: '我的作品',
+  tabCollect: '收藏',
+  tabLike: '喜欢',
+  tabHistory: '历史',
+  foldersLabel: '收藏夹',
+  allFolders: '全部',
+  foldersFailed: '收藏夹加载失败',
+  loginToSeeCollect: '登录后查看您收藏的作品',
+  loginToSeeLike: '登录后查看您喜欢的作品',
+  goLogin: '去登录',
+  collectEmpty: '还没有收藏作品',
+  collectFolderEmpty: '这个收藏夹还是空的',
+  likeEmpty: '还没有喜欢的作品',
+  historyEmpty: '还没有浏览记录',
+  emptyHint: '去看看作品吧',
+  browse: '去逛逛',
+  total: (count: number) => `共 ${count} 部`,
+} as const;
+
+/** "VIP有效期至 2026-12-31" or "VIP已于 2025-01-01 到期". */
+export function vipText(kind: 'active' | 'ended', date: string): string {
+  return (kind === 'active' ? MEMBER_TEXT.vipUntil : MEMBER_TEXT.vipEnded).replace('{date}', date);
+}

@@ -1,0 +1,42 @@
+import type { WorkDetailResponse } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { HeartFill, HeartOutline } from 'antd-mobile-icons';
+import { CollectControl } from '../collect/collect-control';
+import { DETAIL_TEXT } from './texts';
+import { useLike } from './use-like';
+import { setWorkFlags } from './work-detail-query';
+import styles from './library-actions.module.css';
+
+/**
+ * Like and collect of the detail (SPEC §2, §4), from the flags the detail answered for the
+ * caller. A visitor may tap them too: the server's 403 brings the login dialog.
+ */
+export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
+  const id = detail.data.id;
+  const queryClient = useQueryClient();
+  const toggleLike = useLike(id, detail.like);
+  return (
+    <div className={styles.actions}>
+      <Button
+        size="mini"
+        fill="none"
+        color={detail.like ? 'danger' : 'default'}
+        className={styles.toggle}
+        aria-pressed={detail.like}
+        data-testid="like-button"
+        onClick={toggleLike}
+      >
+        {detail.like ? <HeartFill /> : <HeartOutline />}
+        <span>{detail.like ? DETAIL_TEXT.liked : DETAIL_TEXT.like}</span>
+      </Button>
+      <CollectControl
+        dataId={id}
+        collected={detail.collect}
+        onCollectedChange={(collect) => setWorkFlags(queryClient, id, { collect })}
+        labels={{ collect: DETAIL_TEXT.collect, collected: DETAIL_TEXT.collected }}
+        className={styles.toggle}
+      />
+    </div>
+  );
+}
