@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { API, API_BASE } from '@yingku/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +19,7 @@ import { mediaRoutes } from './features/media/media.routes';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
+import { addFloodLimits } from './http/flood-limits';
 import { createNonceRepo } from './http/nonce.repo';
 import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
 import { addRequestSigning, type NonceStore } from './http/signing';
@@ -27,10 +29,12 @@ export interface AppDeps {
   database: Database;
   /** Defaults to the database; main.ts passes a Redis store when REDIS_URL is set. */
   nonces?: NonceStore;
+  /** With REDIS_URL: shared flood-limit counters. */
+  redis?: Redis;
 }
 
 /** Builds the whole app as a plugin tree, without listening: tests call `app.inject()`. */
-export async function buildApp({ config, database, nonces }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, nonces, redis }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -69,6 +73,7 @@ export async function buildApp({ config, database, nonces }: AppDeps): Promise<F
     transform: jsonSchemaTransform,
   });
 
+  await addFloodLimits(app, redis);
   const nonceStore = nonces ?? (await databaseNonces(app, database));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));

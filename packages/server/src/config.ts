@@ -63,6 +63,8 @@ export interface AppConfig {
   webDist: string;
   /** Fastify's trustProxy: false, true, a hop count, or comma-separated addresses. */
   trustProxy: boolean | number | string;
+  /** Per-address flood limits on captcha, register and login (http/flood-limits.ts). */
+  floodLimits: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    floodLimits: true,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist()),
   };
 }
@@ -128,6 +131,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDist: defaultWebDist(),
     trustProxy: false,
+    // Tests register many users from one address; the flood-limit test turns them on.
+    floodLimits: false,
     ...overrides,
   };
 }

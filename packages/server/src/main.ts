@@ -22,7 +22,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    ...(redis ? { nonces: redisNonceStore(redis) } : {}),
+    ...(redis ? { nonces: redisNonceStore(redis), redis } : {}),
   });
 
   let closing = false;

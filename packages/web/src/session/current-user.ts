@@ -49,8 +49,13 @@ export function useCurrentUser() {
  */
 export function forgetCurrentUser(queryClient: QueryClient): void {
   queryClient.setQueryData(CURRENT_USER_KEY, null);
-  queryClient.removeQueries({ queryKey: LIBRARY_KEY });
-  queryClient.removeQueries({ queryKey: WORK_DETAIL_KEY });
+  for (const queryKey of [LIBRARY_KEY, WORK_DETAIL_KEY]) {
+    // Only what no screen shows is dropped: removing a query a screen is fetching (the call
+    // that met the refused refresh is being sent again without a token) would leave that
+    // screen waiting forever. What is shown is marked stale and asked again when next opened.
+    void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+    queryClient.removeQueries({ queryKey, type: 'inactive' });
+  }
 }
 
 const sessionEnded = new EventTarget();

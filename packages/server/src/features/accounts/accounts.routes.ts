@@ -20,6 +20,7 @@ import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import type { AccessTokens, Authenticator } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { floodLimit } from '../../http/flood-limits';
 import { createAccountsRepo } from './accounts.repo';
 import { createAccountsService } from './accounts.service';
 import { createCaptchaService } from './captcha.service';
@@ -62,6 +63,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
   r.get(
     API.captcha,
     {
+      ...floodLimit('captcha', config.floodLimits),
       schema: {
         summary: 'A single-use image captcha (2 minutes)',
         response: { 200: captchaResponse, ...errors },
@@ -73,6 +75,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
   r.post(
     API.register,
     {
+      ...floodLimit('register', config.floodLimits),
       schema: {
         summary: 'Create an account',
         body: registerBody,
@@ -85,6 +88,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
   r.post(
     API.login,
     {
+      ...floodLimit('login', config.floodLimits),
       schema: {
         summary: 'Log in: an access and a refresh token',
         body: loginBody,
