@@ -1,19 +1,11 @@
-import {
-  ALL_TIME,
-  API,
-  API_BASE,
-  type AuthTokens,
-  MSG,
-  SERVER_MSG,
-  signRequest,
-  type WorkListItem,
-} from '@yingku/contract';
+import { ALL_TIME, API, API_BASE, MSG, SERVER_MSG, type WorkListItem } from '@yingku/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { REMEMBER_ME_COOKIES } from '../packages/web/src/session/remember-me';
+import { apiOk, registerMember, seedSession } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
@@ -74,47 +66,6 @@ function countCalls(page: Page, apiPath: string) {
     if (new URL(request.url()).pathname === `${API_BASE}${apiPath}`) calls.push(request.method());
   });
   return calls;
-}
-
-/** A signed POST through app.inject(): sets a user up without the browser. */
-async function apiPost<T>(target: TestServer, apiPath: string, body: Record<string, unknown>): Promise<T> {
-  const { signSecret: secret, appId } = target.config;
-  const signed = { appId, ...body };
-  const response = await target.app.inject({
-    method: 'POST',
-    url: `${API_BASE}${apiPath}`,
-    headers: { 'content-type': 'application/json', ...signRequest({ params: signed, secret, appId }) },
-    payload: JSON.stringify(signed),
-  });
-  return response.json<T>();
-}
-
-/** Registers and logs a user in on the server (captchas off); answers its tokens. */
-async function registeredTokens(): Promise<AuthTokens> {
-  const userName = newUserName();
-  const account = { userName, password: PASSWORD };
-  const registered = await apiPost<{ code: number }>(server, API.register, {
-    ...account,
-    confirmPassword: PASSWORD,
-    email: `${userName}@example.com`,
-  });
-  expect(registered.code).toBe(200);
-  const login = await apiPost<{ code: number; data: AuthTokens }>(server, API.login, account);
-  expect(login.code).toBe(200);
-  return login.data;
-}
-
-/** Puts tokens where the app keeps them before any page script runs. */
-async function seedTokens(page: Page, baseUrl: string, tokens: AuthTokens) {
-  await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: tokens.accessToken, url: baseUrl }]);
-  await page.addInitScript(
-    ([key, value]) => {
-      // Only on the first document: the app's own writes must survive reloads.
-      if (!sessionStorage.getItem('seeded')) localStorage.setItem(key!, value!);
-      sessionStorage.setItem('seeded', '1');
-    },
-    [REFRESH_TOKEN_KEY, tokens.refreshToken],
-  );
 }
 
 /** Fills the register form for `userName`, typed with surrounding spaces (they are trimmed). */
@@ -215,7 +166,7 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
   it('refuses a taken user name with the server text', async () => {
     const page = await open();
     const userName = newUserName();
-    await apiPost(server, API.register, {
+    await apiOk(server, 'POST', API.register, {
       userName,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -233,8 +184,8 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
 describe('tokens (SPEC §8)', () => {
   it('renews an expired access token with the refresh token: /login finds the user logged in', async () => {
     const page = await open();
-    const tokens = await registeredTokens();
-    await seedTokens(page, server.baseUrl, { ...tokens, accessToken: 'expired.or.garbage' });
+    const tokens = await registerMember(server);
+    await seedSession(page.context(), server.baseUrl, { ...tokens, accessToken: 'expired.or.garbage' });
     const refreshes = countCalls(page, API.token);
 
     await page.goto(`${server.baseUrl}/login`);
@@ -260,7 +211,10 @@ describe('tokens (SPEC §8)', () => {
         date: ALL_TIME,
       })
     ).rows;
-    await seedTokens(page, server.baseUrl, { accessToken: 'expired.or.garbage', refreshToken: 'revoked' });
+    await seedSession(page.context(), server.baseUrl, {
+      accessToken: 'expired.or.garbage',
+      refreshToken: 'revoked',
+    });
 
     await page.goto(`${server.baseUrl}/censored/${work!.id}`);
     await page.getByText(work!.title).first().waitFor();

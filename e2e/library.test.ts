@@ -1,12 +1,10 @@
 import {
   ALL_TIME,
   API,
-  type AuthTokens,
   fillPath,
   magnetLink,
   type MagnetRow,
   MSG,
-  signRequest,
   type WorkDetailResponse,
   type WorkListItem,
 } from '@yingku/contract';
@@ -16,8 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
+import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
@@ -28,10 +26,6 @@ let tab: TestPage;
 /** A censored demo work with at least two magnets. */
 let work: WorkDetailResponse;
 let magnets: MagnetRow[];
-
-interface TestUser extends AuthTokens {
-  userId: string;
-}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -70,63 +64,11 @@ async function magnetsOf(number: string): Promise<MagnetRow[]> {
   return (await server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 })).rows;
 }
 
-/** A signed call as the web client makes it; `token` adds the bearer header. */
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body: Record<string, unknown>,
-  token?: string,
-) {
-  const params =
-    method === 'GET' ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) : body;
-  const headers = {
-    'content-type': 'application/json;charset=utf-8',
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...signRequest({ params, secret: server.config.signSecret, appId: server.config.appId }),
-  };
-  const response = await server.app.inject({
-    method,
-    url: `/prod-api${path}`,
-    ...(method === 'GET' ? { query: params as Record<string, string> } : { payload: JSON.stringify(body) }),
-    headers,
-  });
-  const answer = response.json<T & { code: number; msg: string }>();
-  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
-  return answer;
-}
-
-let users = 0;
-/** A fresh member, registered and logged in through the API. */
-async function newUser(): Promise<TestUser> {
-  const userName = `reader${Date.now().toString(36)}${users++}`;
-  const password = 'library-pass-1';
-  const appId = server.config.appId;
-  const registered = await apiCall<{ data: { userId: string } }>('POST', API.register, {
-    appId,
-    userName,
-    password,
-    confirmPassword: password,
-    email: `${userName}@example.com`,
-  });
-  const login = await apiCall<{ data: AuthTokens }>('POST', API.login, { appId, userName, password });
-  return { userId: registered.data.userId, ...login.data };
-}
-
 /** A phone page holding the user's login as the login screen leaves it: token cookie, refresh token. */
-async function openAs(user: TestUser | null): Promise<Page> {
+async function openAs(user: TestMember | null): Promise<Page> {
   tab = await openPage(browser);
   await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  if (user) {
-    await tab.context.addCookies([
-      { name: ACCESS_TOKEN_COOKIE, value: user.accessToken, url: server.baseUrl },
-    ]);
-    await tab.context.addInitScript(
-      ([key, token]) => {
-        if (!localStorage.getItem(key!)) localStorage.setItem(key!, token!);
-      },
-      [REFRESH_TOKEN_KEY, user.refreshToken],
-    );
-  }
+  if (user) await seedSession(tab.context, server.baseUrl, user);
   const page = tab.page;
   await page.goto(detailUrl());
   await page.getByRole('heading', { name: work.data.number }).waitFor();
@@ -151,7 +93,7 @@ async function expectPressed(page: Page, button: 'like' | 'collect', pressed: bo
 
 describe('like (SPEC §4)', () => {
   it('flips at once, is kept by the server across a reload, and unlikes', async () => {
-    const page = await openAs(await newUser());
+    const page = await openAs(await registerMember(server, 'reader'));
     await expectPressed(page, 'like', false);
     const sent = page.waitForRequest((r) => r.url().endsWith(API.like) && r.method() === 'POST');
     let answered = page.waitForResponse((r) => r.url().endsWith(API.like));
@@ -186,7 +128,7 @@ describe('like (SPEC §4)', () => {
 
 describe('collect (SPEC §4)', () => {
   it('adds to the default folder, moves into a new folder through the picker, and uncollects', async () => {
-    const user = await newUser();
+    const user = await registerMember(server, 'reader');
     const page = await openAs(user);
     await expectPressed(page, 'collect', false);
     await collectButton(page).tap();
@@ -229,11 +171,12 @@ describe('collect (SPEC §4)', () => {
     await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
     await page.getByText(COLLECT_TEXT.saved).waitFor();
     await expect.poll(() => popup(page).count()).toBe(0);
-    const held = await apiCall<{ data: string[] }>(
+    const held = await apiOk<{ data: string[] }>(
+      server,
       'GET',
       fillPath(API.workFolders, { dataId: work.data.id }),
       {},
-      user.accessToken,
+      bearer(user.accessToken),
     );
     expect(held.data).toHaveLength(1);
 
@@ -258,9 +201,9 @@ describe('collect (SPEC §4)', () => {
   });
 
   it('refuses a sixth folder for one work', async () => {
-    const user = await newUser();
+    const user = await registerMember(server, 'reader');
     for (let i = 1; i <= 5; i++) {
-      await apiCall('POST', API.createFolder, { cateName: `片单${i}` }, user.accessToken);
+      await apiOk(server, 'POST', API.createFolder, { cateName: `片单${i}` }, bearer(user.accessToken));
     }
     const page = await openAs(user);
     await collectButton(page).tap();
@@ -287,7 +230,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
   };
 
   it('is counted by the server, ignores the visitor cookie, offers VIP past 100; a VIP copies on', async () => {
-    const user = await newUser();
+    const user = await registerMember(server, 'reader');
     const page = await openAs(user);
     // A visitor's cookie past 3 does not stop a logged-in user.
     await tab.context.addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: server.baseUrl }]);

@@ -4,7 +4,6 @@ import {
   type CollectFolder,
   GUEST_LEVEL,
   REFRESH_TOKEN_HEADER,
-  signRequest,
   type WorkListItem,
 } from '@yingku/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
+import { apiCall, apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { coversInViewLoaded, overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
@@ -62,73 +62,9 @@ const cardLinks = (page: Page, list: string) =>
     .locator(`[data-testid="${list}-list"] a[href]`)
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
-// ---- the API from node, as a client would call it ----
-
-interface Session {
-  userName: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-/** A signed call under /prod-api through `app.inject()`, with an optional bearer token. */
-async function apiCall<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  body: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-): Promise<{ status: number; json: T }> {
-  const signed = signRequest({ params: body, secret: server.config.signSecret, appId: server.config.appId });
-  const response = await server.app.inject({
-    method,
-    url: `/prod-api${path}`,
-    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    headers: { ...signed, ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-  });
-  return { status: response.statusCode, json: response.json<T>() };
-}
-
-async function authed<T>(session: Session, path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const { status, json } = await apiCall<T & { code: number }>('POST', path, body, {
-    authorization: `Bearer ${session.accessToken}`,
-  });
-  if (status !== 200 || json.code !== 200) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-let userSequence = 0;
-
-/** Registers a fresh user and logs in through the real calls (the test server's captcha is off). */
-async function registerAndLogin(): Promise<Session> {
-  userSequence += 1;
-  const userName = `member${process.pid}n${userSequence}`;
-  const password = 'neutral-pass-01';
-  const registered = await apiCall<{ code: number }>('POST', API.register, {
-    userName,
-    password,
-    confirmPassword: password,
-    email: `${userName}@example.test`,
-  });
-  expect(registered.json.code, JSON.stringify(registered.json)).toBe(200);
-  const login = await apiCall<{ code: number; data: { accessToken: string; refreshToken: string } }>(
-    'POST',
-    API.login,
-    { userName, password },
-  );
-  expect(login.json.code, JSON.stringify(login.json)).toBe(200);
-  return { userName, ...login.json.data };
-}
-
-/** Puts the session where the web app keeps it: the token cookie and the refresh token in storage. */
-async function storeSession(page: Page, session: Session): Promise<void> {
-  await tab.context.addCookies([
-    { name: ACCESS_TOKEN_COOKIE, value: session.accessToken, url: server.baseUrl },
-  ]);
-  await page.goto(url('/index'));
-  await page.evaluate(
-    ([key, token]) => localStorage.setItem(key!, token!),
-    [REFRESH_TOKEN_KEY, session.refreshToken],
-  );
-}
+/** A logged-in POST that must succeed. */
+const authed = <T>(member: TestMember, path: string, body: Record<string, unknown> = {}) =>
+  apiOk<T>(server, 'POST', path, body, bearer(member.accessToken));
 
 describe('member center for a visitor (SPEC §2)', () => {
   it('shows the guest card, asks to log in for collect and like, and lists the history', async () => {
@@ -209,7 +145,7 @@ describe('member center for a visitor (SPEC §2)', () => {
 
 describe('member center for a logged-in user (SPEC §2)', () => {
   it('shows the name and group, liked and collected works with folder filters, and logs out', async () => {
-    const session = await registerAndLogin();
+    const session = await registerMember(server);
     // 12 likes (more than a page of 10), the last liked first in the list.
     const liked = works.slice(0, 12);
     for (const work of liked) await authed(session, API.like, { dataId: work.id, status: 0 });
@@ -221,7 +157,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
     await authed(session, API.collectAdds, { dataId: inFolder.id, status: 0, cateIds: [folder.cateId] });
 
     const page = await open();
-    await storeSession(page, session);
+    await seedSession(tab.context, server.baseUrl, session);
     const likeListCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(API.likeList)) likeListCalls.push(request.url());
@@ -303,6 +239,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
 
     // The server ended the login: its refresh token no longer works.
     const refreshed = await apiCall<{ code: number }>(
+      server,
       'GET',
       API.token,
       {},
@@ -319,7 +256,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
   });
 
   it('shows a VIP member the VIP group and when it ends, on a phone and a wide screen', async () => {
-    const session = await registerAndLogin();
+    const session = await registerMember(server);
     await server.database.db
       .updateTable('users')
       .set({ level_id: 2, vip_until: new Date('2099-01-01T00:00:00Z') })
@@ -327,7 +264,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
       .execute();
 
     const page = await open();
-    await storeSession(page, session);
+    await seedSession(tab.context, server.baseUrl, session);
     await page.goto(url('/user'));
     const card = page.getByTestId('user-card');
     await expect.poll(() => card.getByTestId('group-name').textContent()).toBe('VIP会员');

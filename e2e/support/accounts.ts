@@ -1,0 +1,94 @@
+import { API, API_BASE, type AuthTokens, signRequest } from '@yingku/contract';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../../packages/web/src/session/auth-storage';
+import type { BrowserContext } from 'playwright-core';
+import type { TestServer } from './server';
+
+/** A member made through the real register and login calls. */
+export interface TestMember extends AuthTokens {
+  userId: string;
+  userName: string;
+  password: string;
+}
+
+/** The header of a logged-in call. */
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+/**
+ * A signed call under /prod-api through `app.inject()`, as the web client makes it (with the
+ * app id), plus `headers` (e.g. {@link bearer}). Answers the HTTP status and the body.
+ */
+export async function apiCall<T>(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: T }> {
+  const { signSecret: secret, appId } = server.config;
+  const signed = { appId, ...body };
+  const query = Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)]));
+  const response = await server.app.inject({
+    method,
+    url: `${API_BASE}${apiPath}`,
+    ...(method === 'GET' ? { query } : { payload: JSON.stringify(signed) }),
+    headers: {
+      'content-type': 'application/json;charset=utf-8',
+      ...headers,
+      ...signRequest({ params: method === 'GET' ? query : signed, secret, appId }),
+    },
+  });
+  return { status: response.statusCode, json: response.json<T>() };
+}
+
+/** {@link apiCall} that must succeed: throws with the answer unless `code` is 200. */
+export async function apiOk<T>(
+  server: TestServer,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const { status, json } = await apiCall<T & { code: number }>(server, method, apiPath, body, headers);
+  if (status !== 200 || json.code !== 200) {
+    throw new Error(`${method} ${apiPath}: ${status} ${JSON.stringify(json)}`);
+  }
+  return json;
+}
+
+let sequence = 0;
+
+/** A user name no other test of this run uses: `prefix` + time + sequence (6–32 characters). */
+export function uniqueUserName(prefix = 'member'): string {
+  sequence += 1;
+  return `${prefix}_${Date.now().toString(36)}_${process.pid}_${sequence}`.slice(0, 32);
+}
+
+/** Registers a fresh member and logs in through the real calls (the test server's captcha is off). */
+export async function registerMember(server: TestServer, prefix?: string): Promise<TestMember> {
+  const userName = uniqueUserName(prefix);
+  const password = `${userName}-pw`.slice(0, 32);
+  const registered = await apiOk<{ data: { userId: string } }>(server, 'POST', API.register, {
+    userName,
+    password,
+    confirmPassword: password,
+    email: `${userName}@example.com`,
+  });
+  const login = await apiOk<{ data: AuthTokens }>(server, 'POST', API.login, { userName, password });
+  return { userId: registered.data.userId, userName, password, ...login.data };
+}
+
+/**
+ * Puts tokens where the web app keeps them (SPEC §9), before any page script runs: the access
+ * token cookie, and the refresh token in local storage on the tab's first document only, so the
+ * app's own later writes (a rotation, a logout) survive reloads.
+ */
+export async function seedSession(context: BrowserContext, baseUrl: string, tokens: AuthTokens) {
+  await context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: tokens.accessToken, url: baseUrl }]);
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem(key!, value!);
+      sessionStorage.setItem('seeded', '1');
+    },
+    [REFRESH_TOKEN_KEY, tokens.refreshToken],
+  );
+}
