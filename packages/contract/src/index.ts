@@ -16,3 +16,4 @@ export * from './schemas/catalogue';
 export * from './schemas/import';
 export * from './schemas/account';
 export * from './schemas/library';
+export * from './schemas/commerce';

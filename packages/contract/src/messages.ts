@@ -100,6 +100,15 @@ export const SERVER_MSG = {
   tooManyFolders: '每部作品最多收藏到5个收藏夹',
   tooManyUserFolders: '收藏夹数量已达上限',
   folderNotFound: '收藏夹不存在',
+  packageNotFound: 'VIP套餐不存在或已下架',
+  orderNotFound: '订单不存在',
+  orderPaid: '订单已支付，VIP已开通',
+  orderUnpaid: '订单尚未支付',
+  orderClosed: '订单已关闭',
+  codeInvalid: '激活码无效或已被使用',
+  codeLocked: '激活码错误次数过多，请稍后再试',
+  vipRequired: '在线观看仅限VIP会员，请升级VIP或使用磁力链接',
+  notOnline: '该作品暂不支持在线观看，请使用磁力链接',
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;

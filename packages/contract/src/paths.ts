@@ -24,6 +24,11 @@ export const API = {
   collectEdit: '/v2/user/collect/edit',
   collectList: '/v2/user/collect/detail/list',
   copy: '/v2/user/copy',
+  vipList: '/v2/app/vip/list',
+  submitOrder: '/v2/orders/submit',
+  ordersList: '/v2/orders/list',
+  orderState: '/v2/orders/getOrderId/:orderId',
+  redeem: '/v2/user/code/redeem',
   openapi: '/openapi.json',
   runtimeConfig: '/v2/app/config',
 } as const;

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
+import * as m0003 from './migrations/0003-commerce';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -9,6 +10,7 @@ import * as m0002 from './migrations/0002-accounts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
   '0002-accounts': m0002,
+  '0003-commerce': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -185,6 +185,65 @@ export interface CopyCountsTable {
   copies: Generated<number>;
 }
 
+export interface VipPackagesTable {
+  id: GeneratedBigId;
+  name: string;
+  remark: Generated<string>;
+  price_cents: number;
+  orig_price_cents: number;
+  days: number;
+  level_id: Generated<number>;
+  /** 0 on sale, 1 withdrawn. */
+  status: Generated<number>;
+  sort_order: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: BigId;
+  user_id: BigId;
+  package_id: BigId;
+  package_name: string;
+  days: number;
+  level_id: number;
+  amount_cents: number;
+  pay_channel: 'alipay' | 'weixin';
+  /** Which provider took the payment: alipay, wechat or sandbox. */
+  provider: string;
+  /** 0 unpaid, 1 paid, 2 closed. */
+  status: Generated<number>;
+  provider_trade_no: string | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: GeneratedBigId;
+  provider: string;
+  event_id: string;
+  order_id: BigId | null;
+  outcome: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  received_at: Timestamp;
+}
+
+export interface ActivationCodesTable {
+  code_hash: string;
+  package_id: BigId;
+  batch: string;
+  created_at: Timestamp;
+  redeemed_by: BigId | null;
+  redeemed_at: Timestamp | null;
+}
+
+export interface RedeemFailuresTable {
+  user_id: BigId;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
 export interface DB {
   works: WorksTable;
   makers: EntityTable;
@@ -214,6 +273,11 @@ export interface DB {
   collect_folders: CollectFoldersTable;
   collect_entries: CollectEntriesTable;
   copy_counts: CopyCountsTable;
+  vip_packages: VipPackagesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  activation_codes: ActivationCodesTable;
+  redeem_failures: RedeemFailuresTable;
 }
 
 /** The entity kinds of the catalogue, with their table and link table. */
