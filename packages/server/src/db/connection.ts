@@ -22,6 +22,8 @@ export interface DatabaseOptions {
 }
 
 const PG_TYPE = { int8: 20, date: 1082 } as const;
+/** SQLSTATE of a connection ended by the server's administrator (shutdown, DROP … FORCE). */
+const ADMIN_SHUTDOWN = '57P01';
 
 /**
  * Type parsers for this pool only (no global pg state): int8 stays a string, so 64-bit ids never
@@ -43,6 +45,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       types,
       // A runaway query must not hold a connection forever; custom plans suit skewed keywords.
       options: '-c statement_timeout=10000 -c plan_cache_mode=force_custom_plan -c TimeZone=UTC',
+    });
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is
+    // reported here; without a listener Node would treat it as an uncaught error and exit. The
+    // pool drops that connection and opens a new one when next needed.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== ADMIN_SHUTDOWN) {
+        console.warn(`PostgreSQL connection lost: ${error.message}`);
+      }
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
