@@ -29,7 +29,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // hls.js stays out: the player imports it on first play, in a chunk of its own.
+            { name: 'vendor', test: /node_modules[\\/](?!hls\.js[\\/])/, priority: 1 },
           ],
         },
       },

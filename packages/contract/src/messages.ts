@@ -112,3 +112,24 @@ export const SERVER_MSG = {
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;
+
+/** The server-rendered sandbox pay page (the local stand-in for Alipay and WeChat Pay). */
+export const SANDBOX_PAY_TEXT = {
+  title: '影库 沙箱支付',
+  notice: '这是本地沙箱支付页面，不会产生任何真实扣款。',
+  packageLabel: '套餐',
+  amountLabel: '金额',
+  channelLabel: '支付方式',
+  orderLabel: '订单号',
+  channels: { alipay: '支付宝', weixin: '微信支付' },
+  pay: '确认支付',
+  paid: '支付成功',
+  alreadyPaid: '该订单已支付',
+  closed: '该订单已关闭',
+  failed: '支付失败，请返回订单页重试',
+  invalidLink: '支付链接无效或订单不存在',
+  backToOrders: '查看我的订单',
+} as const;
+
+/** The subject a provider shows for an order, e.g. 影库VIP-年卡. */
+export const orderSubject = (packageName: string) => `影库VIP-${packageName}`;

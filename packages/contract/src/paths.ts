@@ -29,6 +29,8 @@ export const API = {
   ordersList: '/v2/orders/list',
   orderState: '/v2/orders/getOrderId/:orderId',
   redeem: '/v2/user/code/redeem',
+  /** Payment providers' async notifies (unsigned: providers sign their own way). */
+  payNotify: '/pay/notify/:provider',
   openapi: '/openapi.json',
   runtimeConfig: '/v2/app/config',
 } as const;

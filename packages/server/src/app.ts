@@ -13,9 +13,16 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
+import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { createPaymentNotifyService } from './features/payments/payment-notify.service';
+import { paymentNotifyRoutes } from './features/payments/payment-notify.routes';
+import { createPaymentProviders, type ProviderOverrides } from './features/payments/providers';
+import { sandboxPayRoutes } from './features/payments/sandbox-pay.routes';
+import { streamRoutes } from './features/streams/streams.routes';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
@@ -31,10 +38,18 @@ export interface AppDeps {
   nonces?: NonceStore;
   /** With REDIS_URL: shared flood-limit counters. */
   redis?: Redis;
+  /** Tests: payment providers to use instead of the configured ones (e.g. one that fails). */
+  paymentProviders?: ProviderOverrides;
 }
 
 /** Builds the whole app as a plugin tree, without listening: tests call `app.inject()`. */
-export async function buildApp({ config, database, nonces, redis }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  nonces,
+  redis,
+  paymentProviders,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -77,19 +92,26 @@ export async function buildApp({ config, database, nonces, redis }: AppDeps): Pr
   const nonceStore = nonces ?? (await databaseNonces(app, database));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));
+  const providers = createPaymentProviders(config.payments, paymentProviders);
+  const notifies = createPaymentNotifyService({ db: database.db, providers, log: app.log });
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
+      await api.register(paymentNotifyRoutes, { notifies });
       await api.register(async (signed) => {
         addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
         await signed.register(catalogueRoutes, { db: database.db, auth });
         await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
         await signed.register(libraryRoutes, { db: database.db, auth });
+        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies });
+        await signed.register(activationCodeRoutes, { db: database.db, auth });
+        await signed.register(streamRoutes, { db: database.db, auth, config });
       });
     },
     { prefix: API_BASE },
   );
-  await app.register(mediaRoutes, { prefix: '/img' });
+  await app.register(mediaRoutes, { prefix: '/img', config });
+  await app.register(sandboxPayRoutes, { db: database.db, sandbox: providers.sandbox, notifies });
   await app.register(webRoutes, { config });
   return app;
 }

@@ -96,4 +96,68 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATA_DIR: dataDir() }).port).toBe(8080);
   });
+
+  it('runs the sandbox alone by default, with a generated, kept key and the local origin', () => {
+    const dir = dataDir();
+    const { payments } = loadConfig({ DATA_DIR: dir, PORT: '9000' });
+    expect(payments).toEqual({
+      publicUrl: 'http://localhost:9000',
+      sandboxKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(loadConfig({ DATA_DIR: dir }).payments.sandboxKey).toBe(payments.sandboxKey);
+    expect(readFileSync(path.join(dir, 'sandbox-pay-key'), 'utf8').trim()).toBe(payments.sandboxKey);
+    const given = loadConfig({
+      DATA_DIR: dir,
+      SANDBOX_PAY_KEY: 'k'.repeat(20),
+      PUBLIC_URL: 'https://yk.example/',
+    });
+    expect(given.payments).toEqual({ publicUrl: 'https://yk.example', sandboxKey: 'k'.repeat(20) });
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'yk.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, SANDBOX_PAY_KEY: 'short' })).toThrow(/SANDBOX_PAY_KEY/);
+  });
+
+  it('turns a provider on when all its keys are set, reading \\n in keys as line breaks', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ALIPAY_APP_ID: '2021000000000000',
+      ALIPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----',
+      ALIPAY_PUBLIC_KEY: 'BBBB',
+      ALIPAY_SELLER_ID: '2088000000000000',
+      WECHAT_APP_ID: 'wx0000000000000000',
+      WECHAT_MCH_ID: '1900000000',
+      WECHAT_API_V3_KEY: 'k'.repeat(32),
+      WECHAT_PRIVATE_KEY: 'CCCC',
+      WECHAT_SERIAL_NO: 'SERIAL1',
+      WECHAT_PLATFORM_PUBLIC_KEY: 'DDDD',
+      WECHAT_PLATFORM_SERIAL: 'PUB_KEY_ID_1',
+    });
+    expect(config.payments.alipay).toEqual({
+      appId: '2021000000000000',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+      alipayPublicKey: 'BBBB',
+      sellerId: '2088000000000000',
+    });
+    expect(config.payments.wechat).toEqual({
+      appId: 'wx0000000000000000',
+      mchId: '1900000000',
+      apiV3Key: 'k'.repeat(32),
+      privateKey: 'CCCC',
+      serialNo: 'SERIAL1',
+      platformPublicKey: 'DDDD',
+      platformSerial: 'PUB_KEY_ID_1',
+    });
+  });
+
+  it('stops on a partly configured provider, naming the keys still missing', () => {
+    const dir = dataDir();
+    expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_APP_ID: 'app' })).toThrow(
+      /Alipay.*ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_SELLER_ID: '2088' })).toThrow(/ALIPAY_APP_ID/);
+    expect(() => loadConfig({ DATA_DIR: dir, WECHAT_MCH_ID: '1900000000', WECHAT_APP_ID: 'wx1' })).toThrow(
+      /WeChat Pay.*WECHAT_API_V3_KEY, WECHAT_PRIVATE_KEY, WECHAT_SERIAL_NO, WECHAT_PLATFORM_PUBLIC_KEY, WECHAT_PLATFORM_SERIAL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, WECHAT_API_V3_KEY: 'too-short' })).toThrow(/WECHAT_API_V3_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_GATEWAY: 'http://plain' })).toThrow(/ALIPAY_GATEWAY/);
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AlipaySettings, PaymentsSettings, WechatSettings } from './features/payments/payment-provider';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -43,6 +44,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().optional(),
+  /** The site's public origin, for payment links and provider notify URLs. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, '应为 http:// 或 https:// 开头的地址')
+    .optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z.string().optional(),
+  ALIPAY_GATEWAY: z
+    .string()
+    .regex(/^https:\/\//, '应为 https:// 开头的地址')
+    .optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_MCH_ID: z.string().optional(),
+  WECHAT_API_V3_KEY: z.string().length(32, '应为 32 个字符').optional(),
+  WECHAT_PRIVATE_KEY: z.string().optional(),
+  WECHAT_SERIAL_NO: z.string().optional(),
+  WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PLATFORM_SERIAL: z.string().optional(),
+  SANDBOX_PAY_KEY: z.string().min(16, '至少 16 个字符').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +87,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Per-address flood limits on captcha, register and login (http/flood-limits.ts). */
   floodLimits: boolean;
+  /** Payment providers: Alipay / WeChat Pay when all their keys are set, else the sandbox. */
+  payments: PaymentsSettings;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const payments = paymentsSettings(e, dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,7 +123,81 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     floodLimits: true,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist()),
+    payments,
   };
+}
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+const ALIPAY_OPTIONAL = ['ALIPAY_SELLER_ID', 'ALIPAY_GATEWAY'] as const;
+const WECHAT_REQUIRED = [
+  'WECHAT_APP_ID',
+  'WECHAT_MCH_ID',
+  'WECHAT_API_V3_KEY',
+  'WECHAT_PRIVATE_KEY',
+  'WECHAT_SERIAL_NO',
+  'WECHAT_PLATFORM_PUBLIC_KEY',
+  'WECHAT_PLATFORM_SERIAL',
+] as const;
+
+/**
+ * A provider is on only when every key it needs is set; some but not all of them is a typo or a
+ * half-finished deployment, and stops the start rather than silently falling back to the sandbox.
+ */
+function paymentsSettings(e: ParsedEnv, dataDir: string): PaymentsSettings {
+  const alipay = providerKeys(e, 'Alipay', ALIPAY_REQUIRED, ALIPAY_OPTIONAL);
+  const wechat = providerKeys(e, 'WeChat Pay', WECHAT_REQUIRED, []);
+  const settings: PaymentsSettings = {
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sandboxKey: e.SANDBOX_PAY_KEY ?? persistedSecret(dataDir, 'sandbox-pay-key'),
+  };
+  if (alipay) {
+    const value: AlipaySettings = {
+      appId: alipay.ALIPAY_APP_ID,
+      privateKey: pem(alipay.ALIPAY_PRIVATE_KEY),
+      alipayPublicKey: pem(alipay.ALIPAY_PUBLIC_KEY),
+    };
+    if (e.ALIPAY_SELLER_ID) value.sellerId = e.ALIPAY_SELLER_ID;
+    if (e.ALIPAY_GATEWAY) value.gateway = e.ALIPAY_GATEWAY;
+    settings.alipay = value;
+  }
+  if (wechat) {
+    const value: WechatSettings = {
+      appId: wechat.WECHAT_APP_ID,
+      mchId: wechat.WECHAT_MCH_ID,
+      apiV3Key: wechat.WECHAT_API_V3_KEY,
+      privateKey: pem(wechat.WECHAT_PRIVATE_KEY),
+      serialNo: wechat.WECHAT_SERIAL_NO,
+      platformPublicKey: pem(wechat.WECHAT_PLATFORM_PUBLIC_KEY),
+      platformSerial: wechat.WECHAT_PLATFORM_SERIAL,
+    };
+    settings.wechat = value;
+  }
+  return settings;
+}
+
+/** The provider's required keys when all are set; undefined when none is; ConfigError in between. */
+function providerKeys<K extends keyof ParsedEnv>(
+  e: ParsedEnv,
+  provider: string,
+  required: readonly K[],
+  optional: readonly (keyof ParsedEnv)[],
+): Record<K, string> | undefined {
+  const missing = required.filter((name) => !e[name]);
+  const anySet = [...required, ...optional].some((name) => e[name] !== undefined);
+  if (!anySet) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${provider} is partly configured; also set ${missing.join(', ')}`,
+    );
+  }
+  return Object.fromEntries(required.map((name) => [name, String(e[name])])) as Record<K, string>;
+}
+
+/** PEM keys often reach the environment on one line, with `\\n` for each line break. */
+function pem(value: string): string {
+  return value.replace(/\\n/g, '\n');
 }
 
 function defaultWebDist(): string {
@@ -133,6 +232,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     // Tests register many users from one address; the flood-limit test turns them on.
     floodLimits: false,
+    // No origin: sandbox links are same-origin paths, right whatever port a test server gets.
+    payments: { publicUrl: '', sandboxKey: 'test-sandbox-pay-key-0123456789abcdef' },
     ...overrides,
   };
 }

@@ -45,6 +45,11 @@ async function main() {
   console.log(
     `影库 is running at http://${shownHost}:${port}/  (${store}, ready in ${Date.now() - started} ms)`,
   );
+  const { alipay, wechat } = config.payments;
+  console.log(
+    `Payments: Alipay ${alipay ? 'on' : 'off (sandbox)'}, WeChat Pay ${wechat ? 'on' : 'off (sandbox)'}; ` +
+      `links and notifies at ${config.payments.publicUrl}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { signRequest } from '@yingku/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config';
 import type { Database } from '../src/db/connection';
 import { createTestDatabase } from './db';
@@ -26,10 +26,13 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh test database, with signed-request helpers for `app.inject()`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  deps: Pick<AppDeps, 'paymentProviders'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
 
   const sign = (params: Record<string, unknown> | undefined) =>

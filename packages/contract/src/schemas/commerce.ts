@@ -26,7 +26,7 @@ export const vipPackage = z.object({
 });
 export type VipPackage = z.infer<typeof vipPackage>;
 
-/** GET /v2/app/vip/list — packages on sale (status 0), cheapest first. */
+/** GET /v2/app/vip/list — packages on sale, in the operators' order (sort_order, then price). */
 export const vipListQuery = z.object({
   ...clientFields,
   status: z.enum(['0', '1']).optional(),

@@ -19,6 +19,12 @@ const showError = createErrorPresenter({
 });
 
 /**
+ * Shows a failure the way every non-silent call does: for a silent call whose caller handles
+ * some codes itself (the player's 402) and leaves the rest to the catalogue of SPEC §8.
+ */
+export const showApiError = showError;
+
+/**
  * The client GET /v2/user/token runs on: no 401 rule of its own, so a refresh never starts
  * another, and silent (a refused refresh ends the login quietly; the original call answers).
  */

@@ -6,6 +6,7 @@ import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
 import { HomePage } from '../features/home/home-page';
 import { memberRoutes } from '../features/member/member.routes';
+import { vipRoutes, vipStandaloneRoute } from '../features/vip/vip.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -16,7 +17,7 @@ import { UI_TEXT } from './texts';
 
 /**
  * The client routes of SPEC §2 built so far; each carries its {@link RouteHandle}. Paths not
- * listed (channel lists, work detail, member center…) show the not-found page until built.
+ * listed show the not-found page until built. /pay and /orders sit beside the main layout.
  */
 export const routes: RouteObject[] = [
   {
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
       ...workDetailRoutes,
       ...accountRoutes,
       ...memberRoutes,
+      ...vipRoutes,
       {
         path: '*',
         element: <NotFoundPage />,
@@ -50,4 +52,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // /pay and /orders: outside the main layout (SPEC §2), in a frame of their own.
+  vipStandaloneRoute,
 ];

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../../http/errors';
+import type { AppConfig } from '../../config';
+import { forbidden, notFound } from '../../http/errors';
+import { createStreamUrls, HLS_BASE } from '../streams/stream-urls';
 import { coverSvg, stillSvg } from './demo-svg';
+import { loadHlsClip, PLAYLIST_FILE, signPlaylist } from './hls-clip';
 
 /** Work numbers as the demo catalogue spells them: letters, digits, `.`, `_` and `-`. */
 const NUMBER = '[A-Za-z0-9][A-Za-z0-9._-]{0,63}';
@@ -11,6 +14,14 @@ const COVER_FILE = new RegExp(`^(${NUMBER}?)(-s)?\\.svg$`);
 const STILL_FILE = new RegExp(`^(${NUMBER})-([1-9]\\d{0,2})(-s)?\\.svg$`);
 
 type FileRequest = FastifyRequest<{ Params: { file: string } }>;
+type HlsRequest = FastifyRequest<{
+  Params: { workId: string; file: string };
+  Querystring: { exp?: string; sig?: string };
+}>;
+
+export interface MediaRouteDeps {
+  config: Pick<AppConfig, 'jwtSecret'>;
+}
 
 /**
  * Sends a drawn picture. The drawing depends on the file name alone, so it may be cached for
@@ -34,8 +45,11 @@ function sendSvg(request: FileRequest, reply: FastifyReply, svg: string) {
  * Pictures of the demo catalogue, drawn on request as SVG (no files, no external requests):
  * `GET /img/demo/cover/{number}.svg`, `…/{number}-s.svg`, `/img/demo/still/{number}-{n}.svg`
  * and `…/{number}-{n}-s.svg`. Any other name answers the 404 envelope.
+ *
+ * Streams: `GET /img/hls/{workId}/index.m3u8?exp&sig` and the segments it lists, only with a
+ * valid, unexpired signature (streams feature); anything else is 403.
  */
-export async function mediaRoutes(app: FastifyInstance) {
+export async function mediaRoutes(app: FastifyInstance, { config }: MediaRouteDeps) {
   app.get('/demo/cover/:file', async (request: FileRequest, reply) => {
     const match = COVER_FILE.exec(request.params.file);
     if (!match) throw notFound();
@@ -46,5 +60,28 @@ export async function mediaRoutes(app: FastifyInstance) {
     const match = STILL_FILE.exec(request.params.file);
     if (!match) throw notFound();
     return sendSvg(request, reply, stillSvg(match[1]!, Number(match[2]), Boolean(match[3])));
+  });
+
+  const urls = createStreamUrls(config.jwtSecret);
+  const clip = loadHlsClip();
+
+  app.get('/hls/:workId/:file', async (request: HlsRequest, reply) => {
+    const { workId, file } = request.params;
+    const { exp, sig } = request.query;
+    const dir = `${HLS_BASE}/${workId}`;
+    if (!urls.verify(`${dir}/${file}`, exp, sig)) throw forbidden();
+    const expires = Number(exp);
+    if (file === PLAYLIST_FILE) {
+      // Segments expire with the playlist that lists them: one grant, one deadline.
+      const playlist = signPlaylist(clip.playlist, (segment) => urls.sign(`${dir}/${segment}`, expires));
+      return reply
+        .header('cache-control', 'private, no-store')
+        .type('application/vnd.apple.mpegurl')
+        .send(playlist);
+    }
+    const segment = clip.segments.get(file);
+    if (!segment) throw notFound();
+    const left = Math.max(0, expires - Math.floor(Date.now() / 1000));
+    return reply.header('cache-control', `private, max-age=${left}`).type('video/mp2t').send(segment);
   });
 }

@@ -3,29 +3,60 @@ import { Button, Dialog, ErrorBlock, Popup } from 'antd-mobile';
 import { PlayOutline, VideoOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { showApiError } from '../../api/client';
+import { commerceApi } from '../../api/commerce';
 import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';
+import { MagnetPopup } from '../../components/magnet-popup/magnet-popup';
+import { StreamPlayer } from './stream-player';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
 import styles from './play-controls.module.css';
 
+/** Payment Required: the server's answer to a visitor, a member or an expired VIP. */
+const VIP_REQUIRED = 402;
+
 /**
- * The play button (SPEC §4) and, when the work has one, the preview video. Online works come
- * with VIP (the stream itself arrives with accounts); the others say why they cannot play.
+ * The play button (SPEC §4) and, when the work has one, the preview video (for everyone). An
+ * online work asks the server for its stream and plays it; a refusal (402) is one prompt with
+ * the way to /pay. Other works say why they cannot play.
  */
 export function PlayControls({ work }: { work: WorkDetail }) {
   const navigate = useNavigate();
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [stream, setStream] = useState<string>();
+  const [asking, setAsking] = useState(false);
+  const [magnetsOpen, setMagnetsOpen] = useState(false);
+  const poster = imageUrl(work.picBig, runtimeConfig().imageHost);
+
+  async function playStream() {
+    setAsking(true);
+    try {
+      const { data } = await commerceApi.videoStream(work.id);
+      setStream(data.m3u8Url);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (error.kind === 'code' && error.code === VIP_REQUIRED) {
+        // The call is silent: this dialog is the one prompt the user sees.
+        void Dialog.confirm({
+          content: error.message,
+          confirmText: DETAIL_TEXT.openVip,
+          cancelText: DETAIL_TEXT.cancel,
+          onConfirm: () => navigate(PATHS.pay),
+        });
+      } else {
+        showApiError(error);
+      }
+    } finally {
+      setAsking(false);
+    }
+  }
 
   const play = () => {
     const answer = playAnswer(work.isOnline);
-    if (answer === 'vip') {
-      void Dialog.confirm({
-        content: DETAIL_TEXT.playVip,
-        confirmText: DETAIL_TEXT.openVip,
-        cancelText: DETAIL_TEXT.cancel,
-        onConfirm: () => navigate(PATHS.pay),
-      });
+    if (answer === 'stream') {
+      void playStream();
       return;
     }
     void Dialog.alert({
@@ -34,11 +65,30 @@ export function PlayControls({ work }: { work: WorkDetail }) {
     });
   };
 
+  const showMagnets = () => {
+    setStream(undefined);
+    setMagnetsOpen(true);
+  };
+
   return (
     <div className={styles.actions}>
-      <Button color="primary" size="small" onClick={play}>
+      <Button color="primary" size="small" onClick={play} loading={asking} loadingText={DETAIL_TEXT.play}>
         <PlayOutline /> {DETAIL_TEXT.play}
       </Button>
+      <Popup
+        visible={stream !== undefined}
+        onMaskClick={() => setStream(undefined)}
+        onClose={() => setStream(undefined)}
+        destroyOnClose
+        showCloseButton
+        bodyClassName={styles.popup}
+      >
+        <h2 className={styles.previewTitle}>{DETAIL_TEXT.streamTitle(work.number)}</h2>
+        {stream && <StreamPlayer src={stream} poster={poster} onShowMagnets={showMagnets} />}
+      </Popup>
+      {work.number && (
+        <MagnetPopup number={work.number} visible={magnetsOpen} onClose={() => setMagnetsOpen(false)} />
+      )}
       {work.mp4 && (
         <>
           <Button color="primary" fill="outline" size="small" onClick={() => setPreviewOpen(true)}>

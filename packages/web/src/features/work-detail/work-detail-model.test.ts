@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   likeChange,
   hasEnoughStills,
+  hlsEngine,
   playAnswer,
   showsRating,
   splitImages,
@@ -65,10 +66,19 @@ describe('showsRating', () => {
 });
 
 describe('playAnswer (SPEC §4)', () => {
-  it('offers VIP for online works and explains the others', () => {
-    expect(playAnswer(1)).toBe('vip');
+  it('asks for the stream of online works and explains the others', () => {
+    expect(playAnswer(1)).toBe('stream');
     expect(playAnswer(2)).toBe('transcoding');
     expect(playAnswer(0)).toBe('unsupported');
+  });
+});
+
+describe('hlsEngine', () => {
+  it('prefers hls.js on Media Source, falls back to native HLS, else cannot play', () => {
+    expect(hlsEngine({ mediaSource: true, nativeHls: true })).toBe('hlsjs');
+    expect(hlsEngine({ mediaSource: true, nativeHls: false })).toBe('hlsjs');
+    expect(hlsEngine({ mediaSource: false, nativeHls: true })).toBe('native');
+    expect(hlsEngine({ mediaSource: false, nativeHls: false })).toBe('none');
   });
 });
 

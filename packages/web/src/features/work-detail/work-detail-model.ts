@@ -33,13 +33,31 @@ export const hasEnoughStills = (stills: readonly Still[]) => stills.length > FEW
 /** The rating is shown only once a work has one (SPEC §2: average above 0). */
 export const showsRating = (average: number) => average > 0;
 
-/** What tapping play does (SPEC §4): online works come with VIP, others are not playable. */
-export type PlayAnswer = 'vip' | 'transcoding' | 'unsupported';
+/**
+ * What tapping play does (SPEC §4): an online work asks for its stream (the server decides who
+ * may watch), the others say why they cannot play.
+ */
+export type PlayAnswer = 'stream' | 'transcoding' | 'unsupported';
 
 export function playAnswer(isOnline: number): PlayAnswer {
-  if (isOnline === 1) return 'vip';
+  if (isOnline === 1) return 'stream';
   if (isOnline === 2) return 'transcoding';
   return 'unsupported';
+}
+
+/** The MIME type of an HLS playlist, as `canPlayType` asks for it. */
+export const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+/**
+ * How a stream plays: with hls.js where Media Source Extensions exist (most browsers, iOS 17.1+
+ * through ManagedMediaSource), else with the browser's own HLS (older iOS Safari), else not at all.
+ */
+export function hlsEngine(browser: {
+  mediaSource: boolean;
+  nativeHls: boolean;
+}): 'hlsjs' | 'native' | 'none' {
+  if (browser.mediaSource) return 'hlsjs';
+  return browser.nativeHls ? 'native' : 'none';
 }
 
 /** The detail as the browsing history keeps it: the shape of a list item. */

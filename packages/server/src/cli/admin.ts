@@ -1,0 +1,156 @@
+/**
+ * `npm run admin -- <command>`: operator tasks on the configured database.
+ *   packages                                       the VIP packages, with ids
+ *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
+ *                                                  a batch of activation codes
+ */
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import {
+  type ActivationCodesService,
+  BatchError,
+  type CodeBatch,
+  createActivationCodesService,
+  MAX_BATCH,
+} from '../features/activation-codes/activation-codes.service';
+import { batchCsv } from '../features/activation-codes/batch-csv';
+
+const USAGE = `Usage:
+  npm run admin -- packages
+      Lists the VIP packages with their ids.
+  npm run admin -- codes --package <id|name> --count N [--batch NAME] [--csv FILE]
+      Makes N activation codes (1 … ${MAX_BATCH}) for a package. Codes are printed one per line,
+      or written to FILE as CSV (code,package,batch); FILE must not exist yet. Only their
+      SHA-256 is stored: keep the output, it cannot be shown again. --batch names the batch
+      (default: codes-<UTC time>).
+
+Uses the same settings as the server (DATABASE_URL, DATA_DIR). With the embedded database
+(no DATABASE_URL) stop the server first: only one process can open DATA_DIR.`;
+
+type Command =
+  | { name: 'packages' }
+  | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined };
+
+/** The batch name used when none is given: `codes-20261122T083000Z`. */
+function defaultBatch(now: Date): string {
+  return `codes-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}`;
+}
+
+function parseCommandLine(argv: string[]): Command | null {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        package: { type: 'string' },
+        count: { type: 'string' },
+        batch: { type: 'string' },
+        csv: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help || positionals.length !== 1) return null;
+    if (positionals[0] === 'packages') return { name: 'packages' };
+    if (positionals[0] !== 'codes') return null;
+    const count = Number(values.count);
+    const batch = values.batch?.trim() || defaultBatch(new Date());
+    if (!values.package || !Number.isInteger(count) || count < 1 || count > MAX_BATCH || batch.length > 64) {
+      return null;
+    }
+    // npm runs scripts from the repository root; a relative path means where the user typed it.
+    const csv = values.csv && path.resolve(process.env.INIT_CWD ?? process.cwd(), values.csv);
+    return { name: 'codes', packageRef: values.package.trim(), count, batch, csv };
+  } catch {
+    return null; // an unknown option
+  }
+}
+
+/** Opens a new file for writing, readable by its owner only; refuses to replace one. */
+async function createNew(file: string) {
+  try {
+    return await open(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BatchError(`${file} exists already`);
+    throw error;
+  }
+}
+
+/** Opens the configured database (migrated, as the server would) for `work`, then closes it. */
+async function withService<T>(work: (service: ActivationCodesService) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    return await work(createActivationCodesService(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
+async function listPackages(): Promise<number> {
+  const packages = await withService((service) => service.listPackages());
+  for (const p of packages) {
+    const state = p.status === 0 ? 'on sale' : 'withdrawn';
+    console.log(`${p.id}\t${p.name}\t${p.days} days\tlevel ${p.levelId}\t${state}`);
+  }
+  return 0;
+}
+
+async function makeCodes({
+  packageRef,
+  count,
+  batch,
+  csv,
+}: Extract<Command, { name: 'codes' }>): Promise<number> {
+  // Created before the database is opened: an existing file stops us with nothing touched.
+  const file = csv ? await createNew(csv) : undefined;
+  let made: CodeBatch;
+  try {
+    made = await withService((service) =>
+      service.createBatch(packageRef, count, batch, async (codes) => {
+        // Written inside the transaction: a batch nobody received is never stored.
+        await file?.writeFile(batchCsv(codes));
+        await file?.sync();
+      }),
+    );
+  } catch (error) {
+    // Nothing was stored, so no file may suggest otherwise.
+    if (csv) await rm(csv, { force: true });
+    throw error;
+  } finally {
+    await file?.close();
+  }
+  if (!file) console.log(made.codes.join('\n'));
+  const { id, name, days } = made.package;
+  const where = csv ? `, written to ${csv}` : '';
+  console.error(
+    `${made.codes.length} codes for ${name} (package ${id}, ${days} days) in batch ${made.batch}${where}`,
+  );
+  return 0;
+}
+
+async function main(): Promise<number> {
+  const command = parseCommandLine(process.argv.slice(2));
+  if (!command) {
+    console.error(USAGE);
+    return 2;
+  }
+  return command.name === 'packages' ? listPackages() : makeCodes(command);
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof BatchError ? error.message : error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,104 @@
+import { type Membership, SERVER_MSG } from '@yingku/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { badRequest, tooManyRequests } from '../../http/errors';
+import { createMembershipRepo } from '../membership/membership.repo';
+import { generateCode, hashCode } from './activation-code';
+import { type CodePackage, createActivationCodesRepo } from './activation-codes.repo';
+
+/**
+ * Wrong codes a user may enter in {@link REDEEM_LIMITS.windowMinutes} before redeeming is locked
+ * for as long. Codes carry 130 random bits, so guessing is hopeless anyway; the lock keeps a
+ * script from hammering the table and tells a confused user to stop and check the card.
+ */
+export const REDEEM_LIMITS = { failures: 5, windowMinutes: 15 } as const;
+
+/** Most codes one batch may hold. */
+export const MAX_BATCH = 100_000;
+
+const SHANGHAI_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (DESIGN.md "HTTP contract"). */
+export function shanghaiTime(date: Date): string {
+  return SHANGHAI_TIME.format(date);
+}
+
+/** A batch that cannot be made as asked (the CLI prints the message). */
+export class BatchError extends Error {}
+
+/** A generated batch: the codes in their typable form, shown once and never stored. */
+export interface CodeBatch {
+  package: CodePackage;
+  batch: string;
+  codes: string[];
+}
+
+/** Generating activation codes (operators, from the CLI) and redeeming them (users). */
+export function createActivationCodesService(db: Kysely<DB>) {
+  const repo = createActivationCodesRepo(db);
+  const membership = createMembershipRepo(db);
+
+  return {
+    listPackages: () => repo.listPackages(),
+
+    /**
+     * Makes `count` codes for a package (id or name) and stores their hashes under `batch`.
+     * `beforeCommit` runs inside the transaction with the codes (the CLI writes its file
+     * there), so a batch is stored only if its codes were handed over.
+     */
+    async createBatch(
+      packageRef: string,
+      count: number,
+      batch: string,
+      beforeCommit: (batch: CodeBatch) => Promise<void> = async () => {},
+    ): Promise<CodeBatch> {
+      if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
+        throw new BatchError(`count must be 1 … ${MAX_BATCH}`);
+      }
+      const pkg = await repo.findPackage(packageRef);
+      if (!pkg) throw new BatchError(`No package "${packageRef}" (see: npm run admin -- packages)`);
+      const codes = new Set<string>();
+      while (codes.size < count) codes.add(generateCode());
+      const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
+      await db.transaction().execute(async (trx) => {
+        await repo.insertCodes(trx, result.codes.map(hashCode), pkg.id, batch);
+        await beforeCommit(result);
+      });
+      return result;
+    },
+
+    /**
+     * Redeems a code for the user: the code is marked used and the package's VIP days granted
+     * in one transaction. A wrong or used code counts against the user's limit (400); a locked
+     * user is refused before the code is looked at (429).
+     */
+    async redeem(userId: string, typed: string): Promise<Membership> {
+      if (await repo.isLocked(userId)) throw tooManyRequests(SERVER_MSG.codeLocked);
+      const granted = await membership.transaction(async (trx) => {
+        const grant = await repo.claim(trx, hashCode(typed), userId);
+        return grant ? membership.extendVip(trx, { userId, ...grant }) : undefined;
+      });
+      if (!granted) {
+        await repo.recordFailure(userId, REDEEM_LIMITS.failures, REDEEM_LIMITS.windowMinutes);
+        throw badRequest(SERVER_MSG.codeInvalid);
+      }
+      await repo.clearFailures(userId);
+      return {
+        levelId: granted.levelId,
+        groupName: granted.groupName,
+        vipUntil: granted.vipUntil ? shanghaiTime(granted.vipUntil) : null,
+      };
+    },
+  };
+}
+
+export type ActivationCodesService = ReturnType<typeof createActivationCodesService>;

@@ -1,0 +1,117 @@
+import {
+  API,
+  errorEnvelope,
+  ordersListQuery,
+  ordersListResponse,
+  orderStateParams,
+  orderStateResponse,
+  submitOrderBody,
+  submitOrderResponse,
+  vipListQuery,
+  vipListResponse,
+} from '@yingku/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Authenticator } from '../../http/auth';
+import { ok, table } from '../../http/envelope';
+import type { PaymentNotifyService } from '../payments/payment-notify.service';
+import type { PaymentProviders } from '../payments/providers';
+import { createOrdersService } from './orders.service';
+
+export interface OrdersRouteDeps {
+  db: Kysely<DB>;
+  auth: Authenticator;
+  providers: PaymentProviders;
+  notifies: PaymentNotifyService;
+}
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/** VIP packages (public) and the caller's orders: submit, list, state (SPEC §7). */
+export async function ordersRoutes(app: FastifyInstance, { db, auth, providers, notifies }: OrdersRouteDeps) {
+  const service = createOrdersService({ db, providers, notifies, log: app.log });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Who calls is settled before the input is read (a visitor gets the login dialog's 403).
+  const loggedIn = {
+    preValidation: async (request: FastifyRequest) => {
+      await auth.required(request);
+    },
+  };
+
+  r.get(
+    API.vipList,
+    {
+      schema: {
+        summary: 'VIP packages on sale, in the shop order',
+        querystring: vipListQuery,
+        response: { 200: vipListResponse, ...errors },
+      },
+    },
+    async () => {
+      const rows = await service.packages();
+      return table(rows, rows.length);
+    },
+  );
+
+  r.post(
+    API.submitOrder,
+    {
+      ...loggedIn,
+      schema: {
+        summary:
+          "Creates the caller's unpaid order; data is the payment link, or `error` when the provider failed",
+        body: submitOrderBody,
+        response: { 200: submitOrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await auth.required(request);
+      const { groupId, payChannel } = request.body;
+      const client = { userAgent: request.headers['user-agent'], ip: request.ip };
+      return ok(await service.submit(userId, groupId, payChannel, client));
+    },
+  );
+
+  r.get(
+    API.ordersList,
+    {
+      ...loggedIn,
+      schema: {
+        summary: "The caller's orders, newest first",
+        querystring: ordersListQuery,
+        response: { 200: ordersListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await auth.required(request);
+      const { pageNum, pageSize } = request.query;
+      const { rows, total } = await service.orders(userId, pageNum, pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.orderState,
+    {
+      ...loggedIn,
+      schema: {
+        summary: "An order's state, after asking its provider; msg says paid, unpaid or closed",
+        params: orderStateParams,
+        response: { 200: orderStateResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = await auth.required(request);
+      const { status, msg } = await service.orderState(userId, request.params.orderId);
+      return ok({ status }, msg);
+    },
+  );
+}

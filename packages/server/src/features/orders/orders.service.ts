@@ -1,0 +1,165 @@
+import {
+  ORDER_STATUS,
+  type OrderRow,
+  orderSubject,
+  PAYMENT_ERROR,
+  type PayChannel,
+  SERVER_MSG,
+  type VipPackage,
+} from '@yingku/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { createIdGenerator } from '../catalogue-write/id-generator';
+import type { PaymentNotifyService } from '../payments/payment-notify.service';
+import type { PayDevice } from '../payments/payment-provider';
+import type { PaymentProviders } from '../payments/providers';
+import { createOrdersRepo, type OrderListRecord, type PackageRecord } from './orders.repo';
+
+export interface OrdersServiceDeps {
+  db: Kysely<DB>;
+  providers: PaymentProviders;
+  notifies: PaymentNotifyService;
+  log: FastifyBaseLogger;
+}
+
+/** Who is buying, as the request shows it. */
+export interface BuyerClient {
+  userAgent: string | undefined;
+  ip: string;
+}
+
+/** A provider that has not answered by then has failed, for the buyer waiting on the link. */
+const PROVIDER_TIMEOUT_MS = 8_000;
+
+const yuan = (cents: number) => cents / 100;
+
+/** Phones get the providers' mobile flows (Alipay wap.pay, WeChat H5); the rest their desktop ones. */
+export function deviceOf(userAgent: string | undefined): PayDevice {
+  return /Mobile|Android|iPhone/.test(userAgent ?? '') ? 'phone' : 'desktop';
+}
+
+/**
+ * The shop: packages on sale, new orders with their payment link, the caller's orders, and an
+ * order's state (asking its provider, and settling it through the notify path when it was paid).
+ */
+export function createOrdersService({ db, providers, notifies, log }: OrdersServiceDeps) {
+  const repo = createOrdersRepo(db);
+  const newOrderId = createIdGenerator();
+
+  return {
+    async packages(): Promise<VipPackage[]> {
+      return (await repo.packagesOnSale()).map(toVipPackage);
+    },
+
+    /**
+     * Creates the caller's unpaid order and answers the provider's payment link; when the
+     * provider fails, the order is removed again and the answer is PAYMENT_ERROR (SPEC §8).
+     */
+    async submit(
+      userId: string,
+      packageId: string,
+      channel: PayChannel,
+      client: BuyerClient,
+    ): Promise<string> {
+      const pkg = await repo.packageOnSale(packageId);
+      if (!pkg) throw notFound(SERVER_MSG.packageNotFound);
+      const provider = providers.forChannel(channel);
+      const orderId = newOrderId();
+      await repo.insertOrder({
+        id: orderId,
+        userId,
+        packageId: pkg.id,
+        packageName: pkg.name,
+        days: pkg.days,
+        levelId: pkg.levelId,
+        amountCents: pkg.priceCents,
+        payChannel: channel,
+        provider: provider.name,
+      });
+      try {
+        const request = {
+          orderId,
+          amountCents: pkg.priceCents,
+          subject: orderSubject(pkg.name),
+          channel,
+          device: deviceOf(client.userAgent),
+          clientIp: client.ip,
+        };
+        return await withTimeout(provider.createPayment(request), PROVIDER_TIMEOUT_MS);
+      } catch (err) {
+        log.warn({ err, provider: provider.name, orderId }, 'payment provider failed; order removed');
+        await repo.deleteUnpaidOrder(orderId);
+        return PAYMENT_ERROR;
+      }
+    },
+
+    async orders(userId: string, pageNum: number, pageSize: number) {
+      const { rows, total } = await repo.userOrders(userId, pageSize, (pageNum - 1) * pageSize);
+      return { rows: rows.map(toOrderRow), total };
+    },
+
+    /**
+     * The caller's order state. An unpaid one is checked with its provider first; a paid answer
+     * goes through the notify path's settle (event id `query:<trade no>`), so it pays and grants
+     * exactly as a notify would, and at most once with it.
+     */
+    async orderState(userId: string, orderId: string): Promise<{ status: number; msg: string }> {
+      const order = await repo.findUserOrder(orderId, userId);
+      if (!order) throw notFound(SERVER_MSG.orderNotFound);
+      let status = order.status;
+      const provider = status === ORDER_STATUS.unpaid ? providers.byName(order.provider) : undefined;
+      if (provider) {
+        const answer = await provider.queryOrder(order.id).catch((err: unknown) => {
+          log.warn({ err, provider: provider.name, orderId }, 'order query failed');
+          return null;
+        });
+        if (answer?.paid && answer.orderId === order.id && answer.provider === provider.name) {
+          const result = await notifies.settle({ ...answer, eventId: `query:${answer.tradeNo}` });
+          if (result.accepted) status = (await repo.findOrder(order.id))?.status ?? status;
+        }
+      }
+      return { status, msg: messageOf(status) };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+function messageOf(status: number): string {
+  if (status === ORDER_STATUS.paid) return SERVER_MSG.orderPaid;
+  if (status === ORDER_STATUS.unpaid) return SERVER_MSG.orderUnpaid;
+  return SERVER_MSG.orderClosed;
+}
+
+function toVipPackage(pkg: PackageRecord): VipPackage {
+  return {
+    id: pkg.id,
+    name: pkg.name,
+    remark: pkg.remark,
+    currentPrice: yuan(pkg.priceCents),
+    origPrice: yuan(pkg.origPriceCents),
+    days: pkg.days,
+  };
+}
+
+function toOrderRow(row: OrderListRecord): OrderRow {
+  return {
+    orderId: row.id,
+    payName: row.packageName,
+    createTime: row.createTime,
+    status: row.status,
+    amount: yuan(row.amountCents),
+    payChannel: row.payChannel,
+    payTime: row.payTime,
+  };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { createMembershipRepo } from '../membership/membership.repo';
+import { createOrdersRepo } from '../orders/orders.repo';
+import type { NotifyReply, RawNotify, VerifiedPayment } from './payment-provider';
+import { createPaymentEventsRepo } from './payment-events.repo';
+import type { PaymentProviders } from './providers';
+
+/** What a trusted payment event did: paid the order now, found it paid, said "not paid", or was a repeat. */
+export type SettleOutcome = 'paid' | 'already-paid' | 'not-paid' | 'repeat';
+
+export type SettleResult = { accepted: true; outcome: SettleOutcome } | { accepted: false; reason: string };
+
+export interface PaymentNotifyDeps {
+  db: Kysely<DB>;
+  providers: PaymentProviders;
+  log: FastifyBaseLogger;
+}
+
+const UNPAID = 0;
+const ORDER_ID = /^[1-9]\d{0,18}$/;
+
+/**
+ * Provider notifies and query answers → the paid transition. Everything is checked before anything
+ * changes (signature by the provider, then our app id, the order, its provider and its amount);
+ * then one transaction locks the order, records the event once (UNIQUE provider + event id) and,
+ * when the order was still unpaid, marks it paid and extends the buyer's VIP. A repeat, a second
+ * event of the same trade (TRADE_SUCCESS then TRADE_FINISHED) or a race of both changes nothing more.
+ */
+export function createPaymentNotifyService({ db, providers, log }: PaymentNotifyDeps) {
+  const orders = createOrdersRepo(db);
+  const events = createPaymentEventsRepo(db);
+  const membership = createMembershipRepo(db);
+
+  const refuse = (payment: VerifiedPayment | null, provider: string, reason: string): SettleResult => {
+    log.warn(
+      { provider, orderId: payment?.orderId, tradeNo: payment?.tradeNo, reason },
+      'payment event refused',
+    );
+    return { accepted: false, reason };
+  };
+
+  /** Applies a verified payment event (from a notify or a query answer) to its order. */
+  async function settle(payment: VerifiedPayment): Promise<SettleResult> {
+    const provider = payment.provider;
+    const expectedAppId = providers.appIdOf(provider);
+    if (expectedAppId === undefined || payment.appId !== expectedAppId) {
+      return refuse(payment, provider, 'app id does not match the configuration');
+    }
+    if (!ORDER_ID.test(payment.orderId)) return refuse(payment, provider, 'unknown order');
+    const order = await orders.findOrder(payment.orderId);
+    if (!order) return refuse(payment, provider, 'unknown order');
+    if (order.provider !== provider) return refuse(payment, provider, `order belongs to ${order.provider}`);
+    if (order.amountCents !== payment.amountCents) {
+      return refuse(payment, provider, `amount ${payment.amountCents} ≠ order ${order.amountCents}`);
+    }
+
+    const outcome = await membership.transaction(async (trx): Promise<SettleOutcome | 'gone'> => {
+      const locked = await orders.lockOrder(trx, order.id);
+      if (!locked) return 'gone';
+      const pays = payment.paid && locked.status === UNPAID;
+      const outcome: SettleOutcome = pays ? 'paid' : payment.paid ? 'already-paid' : 'not-paid';
+      const recorded = await events.recordEvent(trx, {
+        provider,
+        eventId: payment.eventId,
+        orderId: order.id,
+        outcome,
+        payload: payment,
+      });
+      if (!recorded) return 'repeat';
+      if (pays) {
+        await orders.markPaid(trx, order.id, payment.tradeNo);
+        await membership.extendVip(trx, {
+          userId: locked.userId,
+          days: locked.days,
+          levelId: locked.levelId,
+        });
+      }
+      return outcome;
+    });
+    if (outcome === 'gone') return refuse(payment, provider, 'unknown order');
+    if (outcome === 'already-paid' && order.providerTradeNo !== payment.tradeNo) {
+      // Paid once already under another trade: the buyer may have paid twice; operators refund by hand.
+      log.warn({ provider, orderId: order.id, tradeNo: payment.tradeNo }, 'second trade for a paid order');
+    }
+    return { accepted: true, outcome };
+  }
+
+  return {
+    settle,
+
+    /**
+     * A notify as it reached /pay/notify/{provider}: verified by that provider, then settled.
+     * Answers the provider's own reply; anything forged, altered or mismatched changes nothing.
+     */
+    async handleNotify(
+      providerName: string,
+      notify: RawNotify,
+    ): Promise<{ reply: NotifyReply | null; result: SettleResult }> {
+      const provider = providers.byName(providerName);
+      if (!provider) return { reply: null, result: refuse(null, providerName, 'provider not configured') };
+      const payment = await provider.verifyNotify(notify);
+      if (!payment || payment.provider !== provider.name) {
+        return { reply: provider.replies.refused, result: refuse(payment, providerName, 'signature') };
+      }
+      const result = await settle(payment);
+      return { reply: result.accepted ? provider.replies.accepted : provider.replies.refused, result };
+    },
+  };
+}
+
+export type PaymentNotifyService = ReturnType<typeof createPaymentNotifyService>;

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** What stream gating reads of a work. */
+export function createStreamsRepo(db: Kysely<DB>) {
+  return {
+    /** The work's online state (0 none, 1 online, 2 transcoding); undefined for no such work. */
+    async onlineState(workId: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('works')
+        .select('is_online')
+        .where('id', '=', workId)
+        .executeTakeFirst();
+      return row?.is_online;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import {
+  API,
+  fillPath,
+  ordersListResponse,
+  orderStateResponse,
+  PAGE_SIZE,
+  type RedeemBody,
+  redeemResponse,
+  type SubmitOrderBody,
+  submitOrderResponse,
+  videoStreamResponse,
+  vipListResponse,
+} from '@yingku/contract';
+import { api } from './client';
+import { runtimeConfig } from './runtime-config';
+
+/** The VIP calls of SPEC §7: packages, orders, the order refresh, code redemption and the stream. */
+export const commerceApi = {
+  /** Packages on sale (status 0); no login needed. The app id travels as SPEC §7 lists it. */
+  packages: (signal?: AbortSignal) =>
+    api.get(API.vipList, { status: '0', appId: runtimeConfig().appId }, { schema: vipListResponse, signal }),
+  /** An unpaid order; `data` is the payment link, or `error` when the provider failed. */
+  submitOrder: (body: SubmitOrderBody) =>
+    api.post(API.submitOrder, { ...body }, { schema: submitOrderResponse }),
+  /** The caller's latest orders, newest first (SPEC §9: one page of 20). */
+  orders: (signal?: AbortSignal) =>
+    api.get(
+      API.ordersList,
+      { pageNum: 1, pageSize: PAGE_SIZE.orders },
+      { schema: ordersListResponse, signal },
+    ),
+  /** Asks the provider for an order's state; the answer's `msg` is shown (SPEC §8). */
+  orderState: (orderId: string) =>
+    api.get(fillPath(API.orderState, { orderId }), {}, { schema: orderStateResponse }),
+  redeem: (body: RedeemBody) => api.post(API.redeem, { ...body }, { schema: redeemResponse }),
+  /**
+   * A signed, expiring m3u8 address for a VIP. Silent: the player shows a refusal (402) as one
+   * prompt with the way to /pay, and every other failure through the client's presenter.
+   */
+  videoStream: (id: string, signal?: AbortSignal) =>
+    api.get(fillPath(API.videoStream, { id }), {}, { schema: videoStreamResponse, signal, silent: true }),
+};

@@ -1,0 +1,163 @@
+import { MSG, PAY_CHANNELS, type PayChannel, type VipPackage } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActionSheet, Dialog, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { commerceApi } from '../../api/commerce';
+import { PATHS } from '../../app/paths';
+import { CHANNEL_NAME, VIP_TEXT } from './texts';
+import { formatYuan, paymentLink } from './vip-model';
+import { refreshMembership } from './vip-queries';
+import styles from './pay-page.module.css';
+
+/** Where the purchase is (SPEC §4): confirming, picking the channel, or the payment page opened. */
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'confirm' }
+  | { kind: 'channel' }
+  | { kind: 'started'; url: string; opened: boolean };
+
+/**
+ * The purchase of SPEC §4 for the chosen package: confirm, pick Alipay or WeChat, submit, open the
+ * returned link in a new window (or offer it as a link when the browser blocks that), then point
+ * at the orders page. `error` as the answer shows 支付系统故障了 (SPEC §8); a visitor's submit
+ * meets the server's 403 and the client's login dialog.
+ */
+export function usePayFlow(pkg: VipPackage | undefined) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [submitting, setSubmitting] = useState(false);
+  const started = step.kind === 'started';
+
+  // The payment happens in the other window: coming back here, the level may have changed.
+  useEffect(() => {
+    if (!started) return;
+    const onReturn = () => {
+      if (document.visibilityState === 'visible') void refreshMembership(queryClient);
+    };
+    window.addEventListener('focus', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      window.removeEventListener('focus', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [started, queryClient]);
+
+  async function submit(payChannel: PayChannel) {
+    if (!pkg) return;
+    setStep({ kind: 'idle' });
+    setSubmitting(true);
+    const loading = Toast.show({ icon: 'loading', content: VIP_TEXT.submitting, duration: 0 });
+    try {
+      const { data } = await commerceApi.submitOrder({ groupId: pkg.id, payChannel });
+      loading.close();
+      const url = paymentLink(data, window.location.href);
+      if (!url) {
+        Toast.show({ icon: 'fail', content: MSG.paymentBroken });
+        return;
+      }
+      // Not `noopener`: with it window.open always answers null, and a block could not be told.
+      const opened = window.open(url, '_blank');
+      if (opened) opened.opener = null;
+      setStep({ kind: 'started', url, opened: opened !== null });
+    } catch {
+      // The client has shown why (the login dialog for a visitor).
+      loading.close();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return {
+    step,
+    submitting,
+    /** 立即开通: opens the confirmation. */
+    start: () => setStep({ kind: 'confirm' }),
+    submit,
+    close: () => setStep({ kind: 'idle' }),
+    toChannel: () => setStep({ kind: 'channel' }),
+  };
+}
+
+type PayFlow = ReturnType<typeof usePayFlow>;
+
+/** The confirmation, the channel sheet and the "payment opened" dialog of {@link usePayFlow}. */
+export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | undefined }) {
+  const navigate = useNavigate();
+  const { step } = flow;
+  return (
+    <>
+      <Dialog
+        visible={step.kind === 'confirm' && pkg !== undefined}
+        title={VIP_TEXT.confirmTitle}
+        content={pkg && <ConfirmContent pkg={pkg} />}
+        closeOnMaskClick
+        onClose={flow.close}
+        actions={[
+          [
+            { key: 'cancel', text: VIP_TEXT.cancel, onClick: flow.close },
+            { key: 'pay', text: VIP_TEXT.confirmPay, bold: true, onClick: flow.toChannel },
+          ],
+        ]}
+      />
+      <ActionSheet
+        visible={step.kind === 'channel'}
+        extra={VIP_TEXT.channelTitle}
+        cancelText={VIP_TEXT.cancel}
+        onClose={flow.close}
+        actions={PAY_CHANNELS.map((channel) => ({
+          key: channel,
+          text: <span className={styles[channel]}>{CHANNEL_NAME[channel]}</span>,
+          onClick: () => void flow.submit(channel),
+        }))}
+      />
+      <Dialog
+        visible={step.kind === 'started'}
+        title={step.kind === 'started' && !step.opened ? VIP_TEXT.blockedTitle : VIP_TEXT.startedTitle}
+        content={step.kind === 'started' && <StartedContent url={step.url} opened={step.opened} />}
+        onClose={flow.close}
+        actions={[
+          [
+            { key: 'close', text: VIP_TEXT.close, onClick: flow.close },
+            {
+              key: 'orders',
+              text: VIP_TEXT.toOrders,
+              bold: true,
+              onClick: () => void navigate(PATHS.orders),
+            },
+          ],
+        ]}
+      />
+    </>
+  );
+}
+
+function ConfirmContent({ pkg }: { pkg: VipPackage }) {
+  return (
+    <div className={styles.confirm} data-testid="pay-confirm">
+      <dl className={styles.confirmRows}>
+        <dt>{VIP_TEXT.confirmPackage}</dt>
+        <dd>{pkg.name}</dd>
+        <dt>{VIP_TEXT.confirmAmount}</dt>
+        <dd className={styles.confirmAmount}>¥{formatYuan(pkg.currentPrice)}</dd>
+      </dl>
+      <p className={styles.confirmNotice}>{VIP_TEXT.noRefund}</p>
+    </div>
+  );
+}
+
+function StartedContent({ url, opened }: { url: string; opened: boolean }) {
+  return (
+    <div className={styles.started} data-testid="pay-started">
+      <p>{opened ? VIP_TEXT.startedText : VIP_TEXT.blockedText}</p>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={opened ? styles.payLink : styles.payButton}
+      >
+        {opened ? VIP_TEXT.reopenPayment : VIP_TEXT.openPayment}
+      </a>
+    </div>
+  );
+}

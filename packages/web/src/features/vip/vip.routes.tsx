@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { RouteErrorPage } from '../../app/route-error-page';
+import type { RouteHandle } from '../../app/route-handle';
+import { OrdersPage } from './orders-page';
+import { PayPage } from './pay-page';
+import { SubPage } from './sub-page';
+import { VIP_TEXT } from './texts';
+import { StandaloneLayout } from './vip-screen';
+
+/**
+ * /pay and /orders (SPEC §2: outside the main layout): a frame of their own, beside the main
+ * layout's route, with no tab bar; each page brings its nav bar and back arrow.
+ */
+export const vipStandaloneRoute: RouteObject = {
+  element: <StandaloneLayout />,
+  errorElement: <RouteErrorPage />,
+  children: [
+    {
+      path: PATHS.pay.slice(1),
+      element: <PayPage />,
+      handle: { title: VIP_TEXT.payTitle, hideTabBar: true } satisfies RouteHandle,
+    },
+    {
+      path: PATHS.orders.slice(1),
+      element: <OrdersPage />,
+      handle: { title: VIP_TEXT.ordersTitle, hideTabBar: true } satisfies RouteHandle,
+    },
+  ],
+};
+
+/** /sub, activation-code redemption, inside the main layout; a form screen, so no tab bar. */
+export const vipRoutes: RouteObject[] = [
+  {
+    path: PATHS.sub.slice(1),
+    element: <SubPage />,
+    handle: { title: VIP_TEXT.subTitle, hideTabBar: true } satisfies RouteHandle,
+  },
+];
