@@ -245,6 +245,22 @@ describe('buying VIP (SPEC §4)', () => {
     expect(await page.getByTestId('pay-started').count()).toBe(0);
     await page.unroute(`**${API.submitOrder}`);
 
+    // WeChat Pay Native (a desktop): the answer is a code to scan, shown as a QR, no window.
+    await page.route(`**${API.submitOrder}`, (route) =>
+      route.fulfill({ json: { code: 200, msg: '操作成功', data: 'weixin://wxpay/bizpayurl?pr=Test123' } }),
+    );
+    await toChannelSheet(page, pkg('年卡'));
+    await channelButton(page, 'weixin').tap();
+    const scan = page.getByTestId('pay-scan');
+    await expect
+      .poll(() => scan.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(100);
+    expect(tab.context.pages().length).toBe(pagesBefore);
+    await animationsDone(page);
+    await screenshot(page, 'vip-pay-wechat-qr');
+    await page.getByRole('button', { name: VIP_TEXT.close }).tap();
+    await page.unroute(`**${API.submitOrder}`);
+
     // A browser that blocks the new window: the payment link is offered to tap instead.
     await page.evaluate(() => {
       window.open = () => null;

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
 import { PATHS } from '../../app/paths';
 import { CHANNEL_NAME, VIP_TEXT } from './texts';
-import { formatYuan, paymentLink } from './vip-model';
+import { formatYuan, paymentTarget } from './vip-model';
+import { WechatQr } from './wechat-qr';
 import { refreshMembership } from './vip-queries';
 import styles from './pay-page.module.css';
 
@@ -15,7 +16,8 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'confirm' }
   | { kind: 'channel' }
-  | { kind: 'started'; url: string; opened: boolean };
+  | { kind: 'started'; url: string; opened: boolean }
+  | { kind: 'scan'; code: string };
 
 /**
  * The purchase of SPEC §4 for the chosen package: confirm, pick Alipay or WeChat, submit, open the
@@ -27,7 +29,7 @@ export function usePayFlow(pkg: VipPackage | undefined) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [submitting, setSubmitting] = useState(false);
-  const started = step.kind === 'started';
+  const started = step.kind === 'started' || step.kind === 'scan';
 
   // The payment happens in the other window: coming back here, the level may have changed.
   useEffect(() => {
@@ -51,15 +53,19 @@ export function usePayFlow(pkg: VipPackage | undefined) {
     try {
       const { data } = await commerceApi.submitOrder({ groupId: pkg.id, payChannel });
       loading.close();
-      const url = paymentLink(data, window.location.href);
-      if (!url) {
+      const target = paymentTarget(data, window.location.href);
+      if (!target) {
         Toast.show({ icon: 'fail', content: MSG.paymentBroken });
         return;
       }
+      if (target.kind === 'qr') {
+        setStep({ kind: 'scan', code: target.code });
+        return;
+      }
       // Not `noopener`: with it window.open always answers null, and a block could not be told.
-      const opened = window.open(url, '_blank');
+      const opened = window.open(target.url, '_blank');
       if (opened) opened.opener = null;
-      setStep({ kind: 'started', url, opened: opened !== null });
+      setStep({ kind: 'started', url: target.url, opened: opened !== null });
     } catch {
       // The client has shown why (the login dialog for a visitor).
       loading.close();
@@ -110,6 +116,23 @@ export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | und
           text: <span className={styles[channel]}>{CHANNEL_NAME[channel]}</span>,
           onClick: () => void flow.submit(channel),
         }))}
+      />
+      <Dialog
+        visible={step.kind === 'scan'}
+        title={VIP_TEXT.scanTitle}
+        content={step.kind === 'scan' && <WechatQr code={step.code} />}
+        onClose={flow.close}
+        actions={[
+          [
+            { key: 'close', text: VIP_TEXT.close, onClick: flow.close },
+            {
+              key: 'orders',
+              text: VIP_TEXT.toOrders,
+              bold: true,
+              onClick: () => void navigate(PATHS.orders),
+            },
+          ],
+        ]}
       />
       <Dialog
         visible={step.kind === 'started'}

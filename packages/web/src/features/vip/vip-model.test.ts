@@ -7,7 +7,7 @@ import {
   formatYuan,
   latestOrders,
   orderStatusView,
-  paymentLink,
+  paymentTarget,
   perDayText,
   promoLabel,
   showsOrigPrice,
@@ -51,24 +51,39 @@ describe('perDayText', () => {
   });
 });
 
-describe('paymentLink (SPEC §8: `error` means the payment system is broken)', () => {
+describe('paymentTarget (SPEC §8: `error` means the payment system is broken)', () => {
   const base = 'https://yingku.example/pay';
   it('answers null for the literal error', () => {
     expect(PAYMENT_ERROR).toBe('error');
-    expect(paymentLink('error', base)).toBeNull();
+    expect(paymentTarget('error', base)).toBeNull();
   });
 
   it('opens http(s) links, relative ones on this site', () => {
-    expect(paymentLink('https://openapi.alipay.com/gateway.do?x=1', base)).toBe(
-      'https://openapi.alipay.com/gateway.do?x=1',
-    );
-    expect(paymentLink('/pay/sandbox/123?t=abc', base)).toBe('https://yingku.example/pay/sandbox/123?t=abc');
+    expect(paymentTarget('https://openapi.alipay.com/gateway.do?x=1', base)).toEqual({
+      kind: 'page',
+      url: 'https://openapi.alipay.com/gateway.do?x=1',
+    });
+    expect(paymentTarget('/pay/sandbox/123?t=abc', base)).toEqual({
+      kind: 'page',
+      url: 'https://yingku.example/pay/sandbox/123?t=abc',
+    });
   });
 
   it('refuses links that are not web pages', () => {
-    expect(paymentLink('javascript:alert(1)', base)).toBeNull();
-    expect(paymentLink('data:text/html,<b>x</b>', base)).toBeNull();
-    expect(paymentLink('http://[::1', base)).toBeNull();
+    expect(paymentTarget('javascript:alert(1)', base)).toBeNull();
+    expect(paymentTarget('data:text/html,<b>x</b>', base)).toBeNull();
+    expect(paymentTarget('weixin://wxpay/bizpayurl?pr=<script>', base)).toBeNull();
+  });
+
+  it('shows a WeChat Native code as a QR to scan, not a page', () => {
+    expect(paymentTarget('weixin://wxpay/bizpayurl?pr=AbC123xyz', base)).toEqual({
+      kind: 'qr',
+      code: 'weixin://wxpay/bizpayurl?pr=AbC123xyz',
+    });
+  });
+
+  it('answers null for what is not a URL at all', () => {
+    expect(paymentTarget('http://[::1', base)).toBeNull();
   });
 });
 

@@ -41,16 +41,24 @@ export function perDayText(pkg: Pick<VipPackage, 'currentPrice' | 'days'>): stri
   return fill(VIP_TEXT.perDay, { amount: (cents / 100).toFixed(2) });
 }
 
+/** Where a submitted order is paid: a page to open, or (WeChat Native) a code to scan. */
+export type PaymentTarget = { kind: 'page'; url: string } | { kind: 'qr'; code: string };
+
+/** WeChat Pay Native answers a `weixin://wxpay/bizpayurl?…` code for a QR, not a page. */
+const WECHAT_CODE = /^weixin:\/\/wxpay\/bizpayurl\?[\w=&%.-]+$/;
+
 /**
- * What the submit answer's `data` means: the payment link to open, or the broken payment system
- * (SPEC §8: the literal `error` shows 支付系统故障了). Only http(s) links are opened — anything
- * else (a `javascript:` URL from a compromised or confused provider) counts as broken too.
+ * What the submit answer's `data` means: a payment page to open, a WeChat code to show as a QR
+ * (desktops), or the broken payment system (SPEC §8: the literal `error` shows 支付系统故障了).
+ * Only http(s) pages are opened — anything else (a `javascript:` URL from a compromised or
+ * confused provider) counts as broken too.
  */
-export function paymentLink(data: string, base: string): string | null {
+export function paymentTarget(data: string, base: string): PaymentTarget | null {
   if (data === PAYMENT_ERROR) return null;
+  if (WECHAT_CODE.test(data)) return { kind: 'qr', code: data };
   try {
     const url = new URL(data, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { kind: 'page', url: url.href } : null;
   } catch {
     return null;
   }
