@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { hashCode } from '../features/activation-codes/activation-code';
+import { parsePackageCommand } from './admin-packages';
 
 const run = promisify(execFile);
 const root = path.join(import.meta.dirname, '..', '..', '..', '..');
@@ -38,8 +39,12 @@ describe('npm run admin', () => {
   it('lists packages, makes codes printed and as CSV, stores only their hashes', async () => {
     const packages = await admin('packages');
     expect(packages.code, packages.stderr).toBe(0);
-    expect(packages.stdout).toMatch(/^101\t年卡\t365 days\tlevel 2\ton sale$/m);
-    expect(packages.stdout).toMatch(/^102\t两月卡\t60 days\tlevel 2\ton sale$/m);
+    expect(packages.stdout).toMatch(
+      /^101\t年卡\t365 days\tlevel 2\ton sale\t198\.00\/398\.00 yuan\tsort 1\t365天VIP/m,
+    );
+    expect(packages.stdout).toMatch(
+      /^102\t两月卡\t60 days\tlevel 2\ton sale\t45\.00\/60\.00 yuan\tsort 2\t/m,
+    );
 
     const printed = await admin('codes', '--package', '两月卡', '--count', '3', '--batch', 'printed');
     expect(printed.code, printed.stderr).toBe(0);
@@ -96,4 +101,50 @@ describe('npm run admin', () => {
       expect(everything.includes(code.slice(0, 14))).toBe(false);
     }
   }, 120_000);
+
+  it('adds a package, changes and withdraws it; refuses a bad value with exit 1', async () => {
+    const added = await admin(...'package-add --name 周卡 --price 9.9 --orig 19.90 --days 7'.split(' '));
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toBe('103\t周卡\t7 days\tlevel 2\ton sale\t9.90/19.90 yuan\tsort 3\t\n');
+
+    const bad = await admin('package-set', '周卡', '--price', '20', '--days', '8');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe('original price (19.90) must not be below the price (20.00)');
+    const set = await admin(
+      ...'package-set 周卡 --price 12.5 --remark 7天VIP --sort=-1 --withdraw'.split(' '),
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toContain('Changed package 103 (周卡)');
+    // Days still 7: the refused change above wrote nothing.
+    expect(set.stdout).toBe('103\t周卡\t7 days\tlevel 2\twithdrawn\t12.50/19.90 yuan\tsort -1\t7天VIP\n');
+  }, 120_000);
+
+  it('shows the usage (null) for package command lines that make no sense, not for bad values', () => {
+    const parse = (line: string) => {
+      const [command, ...rest] = line.split(' ');
+      return parsePackageCommand(command!, rest);
+    };
+    for (const line of [
+      'package-set',
+      'package-set 101',
+      'package-set 101 102 --days 3',
+      'package-set 101 --on-sale --withdraw',
+      'package-set 101 --level 3',
+      'package-set 101 --price -5',
+      'package-add --name 周卡 --price 9 --orig 9',
+      'package-add --name 周卡 --price 9 --orig 9 --days 7 --withdraw',
+      'package-add 周卡 --name 周卡 --price 9 --orig 9 --days 7',
+    ]) {
+      expect(parse(line), line).toBeNull();
+    }
+    expect(parse('package-set 101 --days 7x --price=-5')).toEqual({
+      name: 'package-set',
+      ref: '101',
+      input: expect.objectContaining({ days: Number.NaN, price: '-5' }),
+    });
+    expect(parse('package-add --name 周卡 --price 9 --orig 9 --days 7 --sort=-2')).toEqual({
+      name: 'package-add',
+      input: expect.objectContaining({ name: '周卡', price: '9', origPrice: '9', days: 7, sortOrder: -2 }),
+    });
+  });
 });

@@ -1,27 +1,35 @@
 /**
  * `npm run admin -- <command>`: operator tasks on the configured database.
- *   packages                                       the VIP packages, with ids
+ *   packages, package-add, package-set             the VIP packages (admin-packages.ts)
  *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
  *                                                  a batch of activation codes
  */
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
+import type { DB } from '../db/schema';
 import {
-  type ActivationCodesService,
   BatchError,
   type CodeBatch,
   createActivationCodesService,
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
 import { batchCsv } from '../features/activation-codes/batch-csv';
+import { createVipPackagesService, PackageError } from '../features/vip-packages/vip-packages.service';
+import {
+  type PackageCommand,
+  packageLine,
+  PACKAGES_USAGE,
+  parsePackageCommand,
+  runPackageCommand,
+} from './admin-packages';
 
 const USAGE = `Usage:
-  npm run admin -- packages
-      Lists the VIP packages with their ids.
+${PACKAGES_USAGE}
   npm run admin -- codes --package <id|name> --count N [--batch NAME] [--csv FILE]
       Makes N activation codes (1 … ${MAX_BATCH}) for a package. Codes are printed one per line,
       or written to FILE as CSV (code,package,batch); FILE must not exist yet. Only their
@@ -33,7 +41,8 @@ Uses the same settings as the server (DATABASE_URL, DATA_DIR). With the embedded
 
 type Command =
   | { name: 'packages' }
-  | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined };
+  | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
+  | PackageCommand;
 
 /** The batch name used when none is given: `codes-20261122T083000Z`. */
 function defaultBatch(now: Date): string {
@@ -44,6 +53,9 @@ function defaultBatch(now: Date): string {
 }
 
 function parseCommandLine(argv: string[]): Command | null {
+  if (argv[0] === 'package-add' || argv[0] === 'package-set') {
+    return parsePackageCommand(argv[0], argv.slice(1));
+  }
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -83,23 +95,20 @@ async function createNew(file: string) {
 }
 
 /** Opens the configured database (migrated, as the server would) for `work`, then closes it. */
-async function withService<T>(work: (service: ActivationCodesService) => Promise<T>): Promise<T> {
+async function withDatabase<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    return await work(createActivationCodesService(database.db));
+    return await work(database.db);
   } finally {
     await database.close();
   }
 }
 
 async function listPackages(): Promise<number> {
-  const packages = await withService((service) => service.listPackages());
-  for (const p of packages) {
-    const state = p.status === 0 ? 'on sale' : 'withdrawn';
-    console.log(`${p.id}\t${p.name}\t${p.days} days\tlevel ${p.levelId}\t${state}`);
-  }
+  const packages = await withDatabase((db) => createVipPackagesService(db).list());
+  for (const p of packages) console.log(packageLine(p));
   return 0;
 }
 
@@ -113,8 +122,8 @@ async function makeCodes({
   const file = csv ? await createNew(csv) : undefined;
   let made: CodeBatch;
   try {
-    made = await withService((service) =>
-      service.createBatch(packageRef, count, batch, async (codes) => {
+    made = await withDatabase((db) =>
+      createActivationCodesService(db).createBatch(packageRef, count, batch, async (codes) => {
         // Written inside the transaction: a batch nobody received is never stored.
         await file?.writeFile(batchCsv(codes));
         await file?.sync();
@@ -142,7 +151,9 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  return command.name === 'packages' ? listPackages() : makeCodes(command);
+  if (command.name === 'packages') return listPackages();
+  if (command.name === 'codes') return makeCodes(command);
+  return withDatabase((db) => runPackageCommand(command, createVipPackagesService(db)));
 }
 
 main().then(
@@ -150,7 +161,9 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof BatchError ? error.message : error);
+    const known =
+      error instanceof ConfigError || error instanceof BatchError || error instanceof PackageError;
+    console.error(known ? error.message : error);
     process.exitCode = 1;
   },
 );

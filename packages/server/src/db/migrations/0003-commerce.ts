@@ -24,6 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+  // Two packages on sale under one name would be indistinguishable in the shop and on orders.
+  await run(`CREATE UNIQUE INDEX vip_packages_name_on_sale ON vip_packages (name) WHERE status = 0`);
   await run(`INSERT INTO vip_packages (name, remark, price_cents, orig_price_cents, days, sort_order) VALUES
     ('年卡', '365天VIP：磁力无限复制，约2000部作品在线观看', 19800, 39800, 365, 1),
     ('两月卡', '60天VIP：磁力无限复制，约2000部作品在线观看', 4500, 6000, 60, 2)`);

@@ -1,43 +1,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** A VIP package as the code generator shows and uses it. */
-export interface CodePackage {
-  id: string;
-  name: string;
-  days: number;
-  levelId: number;
-  /** 0 on sale, 1 withdrawn (codes for it still redeem). */
-  status: number;
-}
-
 /** Rows written per INSERT when storing a batch. */
 const INSERT_CHUNK = 500;
 
-/** Activation codes (stored as hashes only), the packages they grant, and failed-redeem counters. */
+/** Activation codes (stored as hashes only) and failed-redeem counters. */
 export function createActivationCodesRepo(db: Kysely<DB>) {
-  const packageColumns = ['id', 'name', 'days', 'level_id as levelId', 'status'] as const;
-
   return {
-    /** Every package, on sale or withdrawn, in the shop's order. */
-    listPackages(): Promise<CodePackage[]> {
-      return db
-        .selectFrom('vip_packages')
-        .select(packageColumns)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
-    },
-
-    /** A package by id (all digits) or by exact name. */
-    findPackage(ref: string): Promise<CodePackage | undefined> {
-      return db
-        .selectFrom('vip_packages')
-        .select(packageColumns)
-        .where((eb) => (/^\d{1,18}$/.test(ref) ? eb('id', '=', ref) : eb('name', '=', ref)))
-        .executeTakeFirst();
-    },
-
     /** Stores a batch of code hashes for one package. */
     async insertCodes(
       trx: Transaction<DB>,

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { createMembershipRepo } from '../membership/membership.repo';
 import { generateCode, hashCode } from './activation-code';
-import { type CodePackage, createActivationCodesRepo } from './activation-codes.repo';
+import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
+import { createActivationCodesRepo } from './activation-codes.repo';
 
 /**
  * Wrong codes a user may enter in {@link REDEEM_LIMITS.windowMinutes} before redeeming is locked
@@ -37,7 +38,7 @@ export class BatchError extends Error {}
 
 /** A generated batch: the codes in their typable form, shown once and never stored. */
 export interface CodeBatch {
-  package: CodePackage;
+  package: VipPackageRecord;
   batch: string;
   codes: string[];
 }
@@ -46,10 +47,9 @@ export interface CodeBatch {
 export function createActivationCodesService(db: Kysely<DB>) {
   const repo = createActivationCodesRepo(db);
   const membership = createMembershipRepo(db);
+  const packages = createVipPackagesService(db);
 
   return {
-    listPackages: () => repo.listPackages(),
-
     /**
      * Makes `count` codes for a package (id or name) and stores their hashes under `batch`.
      * `beforeCommit` runs inside the transaction with the codes (the CLI writes its file
@@ -64,7 +64,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
       if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
         throw new BatchError(`count must be 1 … ${MAX_BATCH}`);
       }
-      const pkg = await repo.findPackage(packageRef);
+      const pkg = await packages.find(packageRef);
       if (!pkg) throw new BatchError(`No package "${packageRef}" (see: npm run admin -- packages)`);
       const codes = new Set<string>();
       while (codes.size < count) codes.add(generateCode());
