@@ -17,3 +17,4 @@ export * from './schemas/import';
 export * from './schemas/account';
 export * from './schemas/library';
 export * from './schemas/commerce';
+export * from './schemas/support';

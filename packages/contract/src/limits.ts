@@ -13,6 +13,8 @@ export const PAGE_SIZE = {
   memberLike: 10,
   history: 10,
   orders: 20,
+  /** Customer-service threads per page (the spec gives none). */
+  messages: 10,
 } as const;
 
 export const LIMITS = {

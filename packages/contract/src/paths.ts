@@ -31,6 +31,11 @@ export const API = {
   redeem: '/v2/user/code/redeem',
   /** Payment providers' async notifies (unsigned: providers sign their own way). */
   payNotify: '/pay/notify/:provider',
+  messageCreate: '/v2/message',
+  messageFollowUp: '/v2/message/data',
+  messageList: '/v2/message/list',
+  messageClose: '/v2/message/update',
+  messageThread: '/v2/message/:id',
   openapi: '/openapi.json',
   runtimeConfig: '/v2/app/config',
 } as const;

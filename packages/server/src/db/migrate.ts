@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-commerce';
+import * as m0004 from './migrations/0004-support';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
   '0002-accounts': m0002,
   '0003-commerce': m0003,
+  '0004-support': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

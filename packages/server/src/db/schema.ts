@@ -244,6 +244,27 @@ export interface RedeemFailuresTable {
   locked_until: Timestamp | null;
 }
 
+export interface SupportThreadsTable {
+  id: GeneratedBigId;
+  user_id: BigId;
+  message: string;
+  /** 0 awaiting reply, 1 replied, 9 closed. */
+  status: Generated<number>;
+  unread: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportEntriesTable {
+  id: GeneratedBigId;
+  thread_id: BigId;
+  /** 0 the user, 1 customer service. */
+  type: number;
+  author_id: BigId | null;
+  message: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   works: WorksTable;
   makers: EntityTable;
@@ -278,6 +299,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   activation_codes: ActivationCodesTable;
   redeem_failures: RedeemFailuresTable;
+  support_threads: SupportThreadsTable;
+  support_entries: SupportEntriesTable;
 }
 
 /** The entity kinds of the catalogue, with their table and link table. */
