@@ -99,6 +99,10 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     await page.getByText(ACCOUNT_TEXT.rememberMe).tap();
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
     await page.waitForURL(`${server.baseUrl}/user`);
+    // Let the member center finish its own calls first: one still in flight when the tokens are
+    // dropped below would go out without a token and be refused (CI once saw two such 403s).
+    await page.getByText(userName, { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
     const tokens = await storedTokens(page);
     expect(tokens.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a JWT
     expect(tokens.refresh).toBeTruthy();

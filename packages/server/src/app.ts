@@ -14,15 +14,21 @@ import type { Database } from './db/connection';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
+import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { ordersStaffRoutes } from './features/orders/orders-staff.routes';
 import { createPaymentNotifyService } from './features/payments/payment-notify.service';
 import { paymentNotifyRoutes } from './features/payments/payment-notify.routes';
 import { createPaymentProviders, type ProviderOverrides } from './features/payments/providers';
 import { sandboxPayRoutes } from './features/payments/sandbox-pay.routes';
 import { streamRoutes } from './features/streams/streams.routes';
+import { supportStaffRoutes } from './features/support/support-staff.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { usersAdminRoutes } from './features/users-admin/users-admin.routes';
+import { vipPackagesStaffRoutes } from './features/vip-packages/vip-packages-staff.routes';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
@@ -106,6 +112,12 @@ export async function buildApp({
         await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies });
         await signed.register(activationCodeRoutes, { db: database.db, auth });
         await signed.register(streamRoutes, { db: database.db, auth, config });
+        await signed.register(supportRoutes, { db: database.db, auth });
+        await signed.register(supportStaffRoutes, { db: database.db, auth });
+        await signed.register(ordersStaffRoutes, { db: database.db, auth });
+        await signed.register(usersAdminRoutes, { db: database.db, auth });
+        await signed.register(vipPackagesStaffRoutes, { db: database.db, auth });
+        await signed.register(activationCodesStaffRoutes, { db: database.db, auth });
       });
     },
     { prefix: API_BASE },

@@ -58,3 +58,42 @@ export const conversationResponse = tableEnvelope(conversationEntry);
 
 /** POST /v2/message/update — closes the caller's thread (status 9). */
 export const closeMessageBody = z.object({ ...clientFields, id: idString });
+
+/** What the user's follow-up and close calls answer: the thread as it now stands. */
+export const messageThreadResponse = dataEnvelope(messageThread);
+
+// ——— Customer service's console (staff or admin; a member gets 403 SERVER_MSG.staffOnly) ———
+
+/**
+ * GET /v2/admin/messages — the staff inbox. Without `status`: every thread, those awaiting a
+ * reply first (oldest waiting first), then the rest by newest activity; with it, only that status.
+ */
+export const staffInboxQuery = z.object({
+  ...clientFields,
+  status: z.enum(['0', '1', '9']).transform(Number).optional(),
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.staffInbox),
+});
+export type StaffInboxQuery = z.input<typeof staffInboxQuery>;
+
+/** A thread as the console shows it: the list's fields and whose it is. */
+export const staffThread = messageThread.extend({ userId: z.string(), userName: z.string() });
+export type StaffThread = z.infer<typeof staffThread>;
+export const staffInboxResponse = tableEnvelope(staffThread);
+export const staffThreadResponse = dataEnvelope(staffThread);
+
+/** /v2/admin/messages/{id}… — any user's thread. */
+export const staffThreadParams = z.object({ id: idString });
+
+/** An entry as the console shows it: a staff reply names who wrote it (null: a user's entry). */
+export const staffEntry = conversationEntry.extend({ authorName: z.string().nullable() });
+export type StaffEntry = z.infer<typeof staffEntry>;
+
+/** GET /v2/admin/messages/{id} — the thread and its conversation, oldest first (unread stays). */
+export const staffConversation = z.object({ thread: staffThread, entries: z.array(staffEntry) });
+export type StaffConversation = z.infer<typeof staffConversation>;
+export const staffConversationResponse = dataEnvelope(staffConversation);
+
+/** POST /v2/admin/messages/{id}/reply — customer service's answer (the thread becomes 1). */
+export const replyBody = z.object({ ...clientFields, message: messageText });
+export type ReplyBody = z.input<typeof replyBody>;

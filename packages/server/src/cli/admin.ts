@@ -5,6 +5,7 @@
  *                                                  a batch of activation codes
  */
 import { open, rm } from 'node:fs/promises';
+import { batchCsv } from '@yingku/contract';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -16,9 +17,9 @@ import {
   BatchError,
   type CodeBatch,
   createActivationCodesService,
+  defaultBatch,
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
-import { batchCsv } from '../features/activation-codes/batch-csv';
 import { createVipPackagesService, PackageError } from '../features/vip-packages/vip-packages.service';
 import {
   type PackageCommand,
@@ -43,14 +44,6 @@ type Command =
   | { name: 'packages' }
   | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
   | PackageCommand;
-
-/** The batch name used when none is given: `codes-20261122T083000Z`. */
-function defaultBatch(now: Date): string {
-  return `codes-${now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}`;
-}
 
 function parseCommandLine(argv: string[]): Command | null {
   if (argv[0] === 'package-add' || argv[0] === 'package-set') {
@@ -125,7 +118,7 @@ async function makeCodes({
     made = await withDatabase((db) =>
       createActivationCodesService(db).createBatch(packageRef, count, batch, async (codes) => {
         // Written inside the transaction: a batch nobody received is never stored.
-        await file?.writeFile(batchCsv(codes));
+        await file?.writeFile(batchCsv({ ...codes, packageName: codes.package.name }));
         await file?.sync();
       }),
     );

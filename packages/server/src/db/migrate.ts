@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-commerce';
 import * as m0004 from './migrations/0004-support';
+import * as m0005 from './migrations/0005-operations';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-commerce': m0003,
   '0004-support': m0004,
+  '0005-operations': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

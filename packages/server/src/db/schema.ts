@@ -23,6 +23,8 @@ export interface WorksTable {
   image_small: Generated<string[]>;
   image_big: Generated<string[]>;
   is_online: Generated<number>;
+  /** Hidden by staff: in no list, search or ranking; its detail is not found. */
+  hidden: Generated<boolean>;
   has_magnet: Generated<boolean>;
   average: Generated<number>;
   evaluates: Generated<number>;
@@ -120,6 +122,8 @@ export interface UsersTable {
   avatar: Generated<string>;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** Set by staff: the account cannot log in and its logins stop. */
+  disabled_at: Timestamp | null;
 }
 
 /** One login: the family of its rotated refresh tokens. */
@@ -235,6 +239,38 @@ export interface ActivationCodesTable {
   created_at: Timestamp;
   redeemed_by: BigId | null;
   redeemed_at: Timestamp | null;
+  /** The code's last 5 characters, for staff to tell codes apart. */
+  code_tail: Generated<string>;
+}
+
+export interface ImportJobsTable {
+  id: GeneratedBigId;
+  created_by: BigId | null;
+  file_name: Generated<string>;
+  status: Generated<'running' | 'done' | 'failed'>;
+  total_lines: Generated<number>;
+  lines_read: Generated<number>;
+  inserted: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  failed: Generated<number>;
+  errors: ColumnType<{ line: number; reason: string }[], string | undefined, string>;
+  message: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface CloudDownloadsTable {
+  id: GeneratedBigId;
+  user_id: BigId;
+  work_id: BigId;
+  url: Generated<string>;
+  /** 0 requested, 1 done. */
+  status: Generated<number>;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+  done_by: BigId | null;
 }
 
 export interface RedeemFailuresTable {
@@ -298,6 +334,8 @@ export interface DB {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   activation_codes: ActivationCodesTable;
+  import_jobs: ImportJobsTable;
+  cloud_downloads: CloudDownloadsTable;
   redeem_failures: RedeemFailuresTable;
   support_threads: SupportThreadsTable;
   support_entries: SupportEntriesTable;

@@ -1,4 +1,4 @@
-import { LIMITS } from '@yingku/contract';
+import { LIMITS, SERVER_MSG } from '@yingku/contract';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { forbidden, unauthorized } from './errors';
@@ -108,4 +108,38 @@ function bearerToken(request: FastifyRequest): string | undefined {
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1];
+}
+
+/** The roles beyond a member; `admin` may do everything `staff` may. */
+export type StaffRole = 'staff' | 'admin';
+
+/**
+ * Refuses (403 SERVER_MSG.staffOnly) a caller without the role; admin passes every role check.
+ * Roles come from users.roles on each request, so a change takes effect at once.
+ */
+export function requireRole(caller: Caller, role: StaffRole): void {
+  if (caller.roles.includes('admin') || caller.roles.includes(role)) return;
+  throw forbidden(SERVER_MSG.staffOnly);
+}
+
+/**
+ * The guard of a console route: `hook` refuses a caller without the role in preValidation,
+ * before the input is read (a visitor gets the login dialog's 403, a member 403
+ * SERVER_MSG.staffOnly); `caller` answers the checked caller in the handler (checked again,
+ * so no route can miss it).
+ */
+export function roleGuard(auth: Authenticator, role: StaffRole) {
+  const caller = async (request: FastifyRequest): Promise<Caller> => {
+    const found = await auth.required(request);
+    requireRole(found, role);
+    return found;
+  };
+  return {
+    hook: {
+      preValidation: async (request: FastifyRequest) => {
+        await caller(request);
+      },
+    },
+    caller,
+  };
 }

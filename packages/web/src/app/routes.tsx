@@ -6,6 +6,7 @@ import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
 import { HomePage } from '../features/home/home-page';
 import { memberRoutes } from '../features/member/member.routes';
+import { supportRoutes } from '../features/support/support.routes';
 import { vipRoutes, vipStandaloneRoute } from '../features/vip/vip.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
       ...accountRoutes,
       ...memberRoutes,
       ...vipRoutes,
+      ...supportRoutes,
       {
         path: '*',
         element: <NotFoundPage />,

@@ -71,7 +71,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
     async findForLogin(userNameKey: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'password_hash'])
+        .select(['id', 'password_hash', 'disabled_at'])
         .where('user_name_key', '=', userNameKey)
         .executeTakeFirst();
     },

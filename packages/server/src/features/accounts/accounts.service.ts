@@ -87,6 +87,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         await limiter.recordFailure(attempt);
         throw badRequest(SERVER_MSG.loginFailed);
       }
+      // Said only to whoever knows the password, so it tells a guesser nothing.
+      if (user.disabled_at !== null) throw badRequest(SERVER_MSG.accountDisabled);
       await limiter.recordSuccess(attempt);
       const refreshToken = newRefreshToken();
       const { sessionId } = await sessions.startLogin({

@@ -5,7 +5,7 @@ import type { CallerLookup } from '../../http/auth';
 
 /**
  * The per-request check behind every access token: the login has not ended and the user
- * exists; answers the level in force now (the paid level only while vip_until lies ahead).
+ * exists and is not disabled; answers the level in force now (the paid level only while vip_until lies ahead).
  */
 export function createCallerLookup(db: Kysely<DB>): CallerLookup {
   return async ({ userId, sessionId }) => {
@@ -22,6 +22,7 @@ export function createCallerLookup(db: Kysely<DB>): CallerLookup {
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
       .where('s.revoked_at', 'is', null)
+      .where('u.disabled_at', 'is', null)
       .executeTakeFirst();
     return row ? { levelId: Number(row.levelId), roles: row.roles } : null;
   };
@@ -94,6 +95,14 @@ export function createSessionRepo(db: Kysely<DB>) {
           .where('t.used_at', 'is', null)
           .where('t.expires_at', '>', sql<Date>`now()`)
           .where('s.revoked_at', 'is', null)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('users as u')
+                .select('u.id')
+                .whereRef('u.id', '=', 's.user_id')
+                .where('u.disabled_at', 'is', null),
+            ),
+          )
           .returning(['t.session_id as sessionId', 's.user_id as userId'])
           .executeTakeFirst();
         if (spent) {

@@ -60,3 +60,14 @@ export function normaliseCode(typed: string): string {
 export function hashCode(typed: string): string {
   return createHash('sha256').update(normaliseCode(typed)).digest('hex');
 }
+
+/** How many of a code's last characters are kept in the clear, for staff to tell codes apart. */
+export const CODE_TAIL_LENGTH = 5;
+
+/**
+ * The code's last {@link CODE_TAIL_LENGTH} characters in normal form (`W1YJE` of `…-W1YJE`):
+ * 25 of its 130 bits, so what is stored cannot be used to redeem it.
+ */
+export function codeTail(typed: string): string {
+  return normaliseCode(typed).slice(-CODE_TAIL_LENGTH);
+}

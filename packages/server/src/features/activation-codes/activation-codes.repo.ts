@@ -1,29 +1,154 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/** A code as stored: the SHA-256 of its normal form and its last characters. */
+export interface StoredCode {
+  hash: string;
+  tail: string;
+}
+
+/** A batch as the console lists it. */
+export interface CodeBatchRecord {
+  batch: string;
+  packageId: string;
+  packageName: string;
+  total: number;
+  used: number;
+  createTime: string;
+}
+
+/** What the console's code list is narrowed to (all optional). */
+export interface CodeFilter {
+  batch?: string | undefined;
+  used?: boolean | undefined;
+  /** Codes whose tail ends with this (normal form). */
+  tail?: string | undefined;
+  /** Codes redeemed by a user whose name starts with this (any case). */
+  userName?: string | undefined;
+}
+
+/** A code as the console lists it (never the code itself: only its tail). */
+export interface CodeRecord {
+  codeTail: string;
+  batch: string;
+  packageName: string;
+  createTime: string;
+  userId: string | null;
+  userName: string | null;
+  redeemedAt: string | null;
+}
+
+/** `text` literally inside a LIKE pattern. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Rows written per INSERT when storing a batch. */
 const INSERT_CHUNK = 500;
 
 /** Activation codes (stored as hashes only) and failed-redeem counters. */
 export function createActivationCodesRepo(db: Kysely<DB>) {
   return {
-    /** Stores a batch of code hashes for one package. */
+    /** Stores a batch of codes (hash and tail) for one package. */
     async insertCodes(
       trx: Transaction<DB>,
-      hashes: string[],
+      codes: StoredCode[],
       packageId: string,
       batch: string,
     ): Promise<void> {
-      for (let i = 0; i < hashes.length; i += INSERT_CHUNK) {
+      for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
         await trx
           .insertInto('activation_codes')
           .values(
-            hashes
+            codes
               .slice(i, i + INSERT_CHUNK)
-              .map((code_hash) => ({ code_hash, package_id: packageId, batch })),
+              .map(({ hash, tail }) => ({ code_hash: hash, code_tail: tail, package_id: packageId, batch })),
           )
           .execute();
       }
+    },
+
+    /** Batches (a name and a package) newest first, with how many codes each has and has used. */
+    async batches(limit: number, offset: number): Promise<{ rows: CodeBatchRecord[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('activation_codes as c')
+          .innerJoin('vip_packages as p', 'p.id', 'c.package_id')
+          .select([
+            'c.batch',
+            'c.package_id as packageId',
+            'p.name as packageName',
+            sql<string>`count(*)`.as('total'),
+            sql<string>`count(c.redeemed_at)`.as('used'),
+            sql<string>`to_char(min(c.created_at) AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
+              'createTime',
+            ),
+          ])
+          .groupBy(['c.batch', 'c.package_id', 'p.name'])
+          .orderBy(sql`max(c.created_at)`, 'desc')
+          .orderBy('c.batch')
+          .orderBy('c.package_id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom(db.selectFrom('activation_codes').select(['batch', 'package_id']).distinct().as('b'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map((row) => ({ ...row, total: Number(row.total), used: Number(row.used) })),
+        total: Number(count.n),
+      };
+    },
+
+    /** Codes newest first, narrowed by batch, used or not, and a tail or the redeeming user's name. */
+    async codes(
+      filter: CodeFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: CodeRecord[]; total: number }> {
+      let query = db
+        .selectFrom('activation_codes as c')
+        .innerJoin('vip_packages as p', 'p.id', 'c.package_id')
+        .leftJoin('users as u', 'u.id', 'c.redeemed_by');
+      if (filter.batch !== undefined) query = query.where('c.batch', '=', filter.batch);
+      if (filter.used !== undefined)
+        query = query.where('c.redeemed_at', filter.used ? 'is not' : 'is', null);
+      const { tail, userName } = filter;
+      if (tail !== undefined || userName !== undefined) {
+        query = query.where((eb) =>
+          eb.or([
+            ...(tail ? [eb('c.code_tail', 'like', `%${escapeLike(tail)}`)] : []),
+            ...(userName ? [eb('u.user_name_key', 'like', `${escapeLike(userName.toLowerCase())}%`)] : []),
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'c.code_tail as codeTail',
+            'c.batch',
+            'p.name as packageName',
+            sql<string>`to_char(c.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
+              'createTime',
+            ),
+            'u.id as userId',
+            'u.user_name as userName',
+            sql<
+              string | null
+            >`to_char(c.redeemed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('redeemedAt'),
+          ])
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.batch')
+          .orderBy('c.code_tail')
+          .orderBy('c.code_hash')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     /**

@@ -1,9 +1,9 @@
-import { type Membership, SERVER_MSG } from '@yingku/contract';
+import { type Membership, SERVER_MSG, type StaffCodeRow } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../http/errors';
 import { createMembershipRepo } from '../membership/membership.repo';
-import { generateCode, hashCode } from './activation-code';
+import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
 
@@ -31,6 +31,14 @@ const SHANGHAI_TIME = new Intl.DateTimeFormat('sv-SE', {
 /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (DESIGN.md "HTTP contract"). */
 export function shanghaiTime(date: Date): string {
   return SHANGHAI_TIME.format(date);
+}
+
+/** The batch name used when none is given: `codes-20261122T083000Z`. */
+export function defaultBatch(now: Date): string {
+  return `codes-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}`;
 }
 
 /** A batch that cannot be made as asked (the CLI prints the message). */
@@ -70,10 +78,40 @@ export function createActivationCodesService(db: Kysely<DB>) {
       while (codes.size < count) codes.add(generateCode());
       const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
       await db.transaction().execute(async (trx) => {
-        await repo.insertCodes(trx, result.codes.map(hashCode), pkg.id, batch);
+        const stored = result.codes.map((code) => ({ hash: hashCode(code), tail: codeTail(code) }));
+        await repo.insertCodes(trx, stored, pkg.id, batch);
         await beforeCommit(result);
       });
       return result;
+    },
+
+    /** The console's batch list, newest first. */
+    batches: (pageNum: number, pageSize: number) => repo.batches(pageSize, (pageNum - 1) * pageSize),
+
+    /**
+     * The console's code list. `keyword` matches the end of a code's tail (a whole code typed or
+     * pasted is cut to its tail) or the start of the redeeming user's name.
+     */
+    async codes(
+      filter: { batch?: string | undefined; used?: boolean | undefined; keyword?: string | undefined },
+      pageNum: number,
+      pageSize: number,
+    ): Promise<{ rows: StaffCodeRow[]; total: number }> {
+      const { keyword } = filter;
+      const typed = keyword === undefined ? '' : normaliseCode(keyword);
+      const tail = /^[0-9A-Z]+$/.test(typed) ? typed.slice(-CODE_TAIL_LENGTH) : undefined;
+      const { rows, total } = await repo.codes(
+        { batch: filter.batch, used: filter.used, tail, userName: keyword },
+        pageSize,
+        (pageNum - 1) * pageSize,
+      );
+      return {
+        rows: rows.map(({ userId, userName, ...row }) => ({
+          ...row,
+          redeemedBy: userId !== null && userName !== null ? { userId, userName } : null,
+        })),
+        total,
+      };
     },
 
     /**

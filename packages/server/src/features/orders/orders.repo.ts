@@ -38,6 +38,31 @@ export interface OrderListRecord {
   payTime: string | null;
 }
 
+/** An order as the operators' console lists it: whose it is and how it was paid. */
+export interface StaffOrderRecord extends OrderListRecord {
+  userId: string;
+  userName: string;
+  provider: string;
+  providerTradeNo: string | null;
+}
+
+/** What the console's order list is narrowed to (both optional). */
+export interface StaffOrderFilter {
+  /** An order id, a user id, or a user name (any case; exact or prefix). */
+  keyword?: string | undefined;
+  status?: number | undefined;
+}
+
+/** A LIKE pattern matching texts that start with `prefix` literally. */
+export function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Whether `text` can be a bigint id (so comparing it with an id column cannot fail). */
+export function isBigId(text: string): boolean {
+  return /^\d{1,19}$/.test(text) && BigInt(text) <= 9223372036854775807n;
+}
+
 /** What a new order stores: the buyer, and the package as it is at this moment. */
 export interface NewOrder {
   id: string;
@@ -161,6 +186,54 @@ export function createOrdersRepo(db: Kysely<DB>) {
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('user_id', '=', userId)
           .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Every user's orders for the console, newest first, and how many match. */
+    async staffOrders(
+      filter: StaffOrderFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: StaffOrderRecord[]; total: number }> {
+      let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
+      const { keyword, status } = filter;
+      if (status !== undefined) query = query.where('o.status', '=', status);
+      if (keyword !== undefined) {
+        const name = likePrefix(keyword.toLowerCase());
+        query = query.where((eb) =>
+          isBigId(keyword)
+            ? eb.or([
+                eb('o.id', '=', keyword),
+                eb('o.user_id', '=', keyword),
+                eb('u.user_name_key', 'like', name),
+              ])
+            : eb('u.user_name_key', 'like', name),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select([
+            'o.id',
+            'o.user_id as userId',
+            'u.user_name as userName',
+            'o.package_name as packageName',
+            'o.amount_cents as amountCents',
+            'o.pay_channel as payChannel',
+            'o.provider',
+            'o.provider_trade_no as providerTradeNo',
+            'o.status',
+            shanghaiTime('o.created_at').as('createTime'),
+            sql<
+              string | null
+            >`CASE WHEN o.paid_at IS NULL THEN NULL ELSE ${shanghaiTime('o.paid_at')} END`.as('payTime'),
+          ])
+          .orderBy('o.created_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { shanghaiTime } from '../library/library.repo';
 
 /** A VIP package as stored (prices in cents). */
 export interface VipPackageRecord {
@@ -13,10 +14,12 @@ export interface VipPackageRecord {
   /** 0 on sale, 1 withdrawn (kept for the orders and codes that name it). */
   status: number;
   sortOrder: number;
+  /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai. */
+  createTime: string;
 }
 
 /** Everything a package is made of, validated by the service. */
-export type VipPackageValues = Omit<VipPackageRecord, 'id'>;
+export type VipPackageValues = Omit<VipPackageRecord, 'id' | 'createTime'>;
 
 /** PostgreSQL's unique_violation: another package on sale took the name first. */
 const UNIQUE_VIOLATION = '23505';
@@ -31,6 +34,7 @@ const COLUMNS = [
   'level_id as levelId',
   'status',
   'sort_order as sortOrder',
+  shanghaiTime('created_at').as('createTime'),
 ] as const;
 
 function toRow(values: Partial<VipPackageValues>) {

@@ -1,3 +1,4 @@
+import { LIMITS, SERVER_MSG } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createVipPackagesRepo, type VipPackageRecord, type VipPackageValues } from './vip-packages.repo';
@@ -9,9 +10,9 @@ export const PACKAGE_STATUS = { onSale: 0, withdrawn: 1 } as const;
 
 /** Limits of what an operator may set (SPEC §2 shows names like 年卡, remarks of one line). */
 export const PACKAGE_LIMITS = {
-  nameChars: 20,
-  remarkChars: 100,
-  maxDays: 3650,
+  nameChars: LIMITS.packageNameMax,
+  remarkChars: LIMITS.packageRemarkMax,
+  maxDays: LIMITS.packageDaysMax,
   /** Prices up to 9 999 999.99 yuan, so cents fit the integer column. */
   maxYuanDigits: 7,
 } as const;
@@ -23,8 +24,19 @@ const MAX_LEVEL = 32_767;
 const INT4_MIN = -2_147_483_648;
 const INT4_MAX = 2_147_483_647;
 
-/** A package change that cannot be made as asked; the message is for the operator (CLI). */
-export class PackageError extends Error {}
+/**
+ * A package change that cannot be made as asked: `message` for the operator at the CLI,
+ * `msg` the console's Chinese text, `status` its HTTP status (400, or 404 for no package).
+ */
+export class PackageError extends Error {
+  constructor(
+    message: string,
+    readonly msg: string = SERVER_MSG.badRequest,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * What an operator may set. Prices are yuan as typed (`45`, `45.5`, `45.50`): parsed from the
@@ -67,7 +79,8 @@ function checkText(label: string, value: string, min: number, max: number): stri
   const text = value.trim();
   if (chars(text) < min || chars(text) > max || CONTROL.test(text)) {
     const size = min > 0 ? `${min} … ${max}` : `at most ${max}`;
-    throw new PackageError(`${label} must be ${size} characters on one line`);
+    const msg = label === 'name' ? SERVER_MSG.packageNameInvalid : SERVER_MSG.packageRemarkTooLong;
+    throw new PackageError(`${label} must be ${size} characters on one line`, msg);
   }
   return text;
 }
@@ -77,6 +90,7 @@ function checkPrice(label: string, text: string): number {
   if (cents === null) {
     throw new PackageError(
       `${label} must be yuan above 0 with at most 2 decimals, e.g. 45 or 45.50 (got "${text}")`,
+      SERVER_MSG.priceInvalid,
     );
   }
   return cents;
@@ -84,7 +98,13 @@ function checkPrice(label: string, text: string): number {
 
 function checkInteger(label: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new PackageError(`${label} must be a whole number ${min} … ${max}`);
+    const msg =
+      label === 'days'
+        ? SERVER_MSG.packageDaysInvalid
+        : label === 'sort order'
+          ? SERVER_MSG.packageSortInvalid
+          : SERVER_MSG.badRequest;
+    throw new PackageError(`${label} must be a whole number ${min} … ${max}`, msg);
   }
   return value;
 }
@@ -97,7 +117,10 @@ function checkFields(input: PackageInput): Partial<VipPackageValues> {
     values.name = checkText('name', input.name, 1, nameChars);
     // `package-set 101` means the package with id 101, so a name may not look like one.
     if (/^\d+$/.test(values.name)) {
-      throw new PackageError('name must not be only digits (it would read as an id)');
+      throw new PackageError(
+        'name must not be only digits (it would read as an id)',
+        SERVER_MSG.packageNameDigits,
+      );
     }
   }
   if (input.remark !== undefined) values.remark = checkText('remark', input.remark, 0, remarkChars);
@@ -109,7 +132,10 @@ function checkFields(input: PackageInput): Partial<VipPackageValues> {
   if (input.status !== undefined) {
     const { onSale, withdrawn } = PACKAGE_STATUS;
     if (input.status !== onSale && input.status !== withdrawn) {
-      throw new PackageError(`status must be ${onSale} (on sale) or ${withdrawn} (withdrawn)`);
+      throw new PackageError(
+        `status must be ${onSale} (on sale) or ${withdrawn} (withdrawn)`,
+        SERVER_MSG.packageStatusInvalid,
+      );
     }
     values.status = input.status;
   }
@@ -151,7 +177,10 @@ export function createVipPackagesService(db: Kysely<DB>) {
   async function checkPackage(pkg: VipPackageValues, changed: Partial<VipPackageValues>, id?: string) {
     if (pkg.origPriceCents < pkg.priceCents) {
       const [price, orig] = [formatYuan(pkg.priceCents), formatYuan(pkg.origPriceCents)];
-      throw new PackageError(`original price (${orig}) must not be below the price (${price})`);
+      throw new PackageError(
+        `original price (${orig}) must not be below the price (${price})`,
+        SERVER_MSG.origPriceBelowPrice,
+      );
     }
     if (changed.levelId !== undefined && !(await repo.levelExists(changed.levelId))) {
       throw new PackageError(`level ${changed.levelId} does not exist`);
@@ -199,7 +228,8 @@ export function createVipPackagesService(db: Kysely<DB>) {
     /** Changes the given fields of a package (id or name) and its updated_at. */
     async update(ref: string, input: PackageInput): Promise<VipPackageRecord> {
       const changed = checkFields(input);
-      if (Object.keys(changed).length === 0) throw new PackageError('nothing to change');
+      if (Object.keys(changed).length === 0)
+        throw new PackageError('nothing to change', SERVER_MSG.nothingToChange);
       const current = await find(ref);
       if (!current) throw notFoundError(ref);
       const { id, ...values } = current;
@@ -215,9 +245,13 @@ export function createVipPackagesService(db: Kysely<DB>) {
 export type VipPackagesService = ReturnType<typeof createVipPackagesService>;
 
 function nameTaken(name: string) {
-  return new PackageError(`another package on sale is named "${name}"`);
+  return new PackageError(`another package on sale is named "${name}"`, SERVER_MSG.packageNameTaken);
 }
 
 function notFoundError(ref: string) {
-  return new PackageError(`No package "${ref}" (see: npm run admin -- packages)`);
+  return new PackageError(
+    `No package "${ref}" (see: npm run admin -- packages)`,
+    SERVER_MSG.packageMissing,
+    404,
+  );
 }

@@ -1,0 +1,311 @@
+/** The operators' console: orders, users, VIP packages and activation codes (staff or admin). */
+import { z } from 'zod';
+import { LIMITS, PAGE_SIZE } from '../limits';
+import { SERVER_MSG } from '../messages';
+import { clientFields } from './account';
+import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, textParam } from './common';
+import { PAY_CHANNELS } from './commerce';
+
+/** Roles of an account: every account is a member; staff answer and operate; admins also grant roles. */
+export const ROLES = ['member', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai, as the console reads and writes times. */
+const TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Whether `text` is `YYYY-MM-DD HH:mm:ss` naming a real calendar moment. */
+export function isConsoleTime(text: string): boolean {
+  const match = TIME_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    year >= 1970 &&
+    year <= 9999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
+}
+
+/** A price in yuan as typed: `45`, `45.5` or `45.50` (a JSON number is read as its text). */
+export const yuanField = z
+  .union([z.string(), z.number()], SERVER_MSG.priceInvalid)
+  .transform((v) => String(v).trim())
+  .refine((v) => {
+    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(v);
+    return match !== null && Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) > 0;
+  }, SERVER_MSG.priceInvalid);
+
+/** An optional free-text search of a console list: trimmed; empty means none. */
+const keywordParam = textParam(LIMITS.staffKeywordMax)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const atLeastOne = (body: Record<string, unknown>) =>
+  Object.entries(body).some(([key, value]) => key !== 'appId' && key !== 'isDht' && value !== undefined);
+
+// ——— Orders ———
+
+/**
+ * GET /v2/admin/orders — every user's orders, newest first. `keyword`: an order id, a user id,
+ * or a user name (case-insensitive, exact or prefix).
+ */
+export const staffOrdersQuery = z.object({
+  ...clientFields,
+  keyword: keywordParam,
+  status: z.enum(['0', '1', '2']).transform(Number).optional(),
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.staffOrders),
+});
+export type StaffOrdersQuery = z.input<typeof staffOrdersQuery>;
+
+export const staffOrderRow = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  /** The package bought, e.g. 年卡. */
+  payName: z.string(),
+  /** Yuan, two decimals, e.g. `45.00`. */
+  amount: z.string(),
+  payChannel: z.enum(PAY_CHANNELS),
+  /** sandbox, alipay or wechat. */
+  provider: z.string(),
+  providerTradeNo: z.string().nullable(),
+  /** ORDER_STATUS: 0 unpaid, 1 paid, 2 closed. */
+  status: z.number().int(),
+  createTime: z.string(),
+  payTime: z.string().nullable(),
+});
+export type StaffOrderRow = z.infer<typeof staffOrderRow>;
+export const staffOrdersResponse = tableEnvelope(staffOrderRow);
+
+// ——— Users ———
+
+/** GET /v2/admin/users — `keyword`: a user name prefix (any case), an exact user id or an e-mail. */
+export const staffUsersQuery = z.object({
+  ...clientFields,
+  keyword: keywordParam,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.staffUsers),
+});
+export type StaffUsersQuery = z.input<typeof staffUsersQuery>;
+
+export const staffUserRow = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  /** The level in force: the paid level while vipUntil lies ahead, else 1 (member). */
+  levelId: z.number().int(),
+  groupName: z.string(),
+  /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai; null when never VIP. May lie in the past. */
+  vipUntil: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  disabled: z.boolean(),
+  createTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type StaffUserRow = z.infer<typeof staffUserRow>;
+export const staffUsersResponse = tableEnvelope(staffUserRow);
+export const staffUserResponse = dataEnvelope(staffUserRow);
+
+/** /v2/admin/users/{id}. */
+export const staffUserParams = z.object({ id: idString });
+
+/**
+ * POST /v2/admin/users/{id} — any of: `vipUntil` (VIP, level 2, until then; null ends VIP),
+ * `disabled` (stops every login of the account at once), `roles` (admins only; `member` is
+ * always kept). An admin cannot take its own admin role away nor disable itself.
+ */
+export const staffUserUpdateBody = z
+  .object({
+    ...clientFields,
+    vipUntil: z
+      .string(SERVER_MSG.vipUntilInvalid)
+      .trim()
+      .refine(isConsoleTime, SERVER_MSG.vipUntilInvalid)
+      .nullable()
+      .optional(),
+    disabled: z.boolean(SERVER_MSG.badRequest).optional(),
+    roles: z
+      .array(z.enum(ROLES, SERVER_MSG.rolesInvalid), SERVER_MSG.rolesInvalid)
+      .max(ROLES.length * 2, SERVER_MSG.rolesInvalid)
+      .optional(),
+  })
+  .refine(atLeastOne, SERVER_MSG.nothingToChange);
+export type StaffUserUpdateBody = z.input<typeof staffUserUpdateBody>;
+
+// ——— VIP packages ———
+
+/** A VIP package as the console shows it: on sale or withdrawn, prices as yuan text. */
+export const staffPackageRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  remark: z.string(),
+  /** Yuan, two decimals, e.g. `45.00`. */
+  currentPrice: z.string(),
+  origPrice: z.string(),
+  days: z.number().int(),
+  sort: z.number().int(),
+  /** 0 on sale, 1 withdrawn. */
+  status: z.number().int(),
+  createTime: z.string(),
+});
+export type StaffPackageRow = z.infer<typeof staffPackageRow>;
+
+/** GET /v2/admin/packages — every package, withdrawn ones too, in the shop's order. */
+export const staffPackagesQuery = z.object({ ...clientFields });
+export const staffPackagesResponse = tableEnvelope(staffPackageRow);
+export const staffPackageResponse = dataEnvelope(staffPackageRow);
+
+/** /v2/admin/packages/{id}. */
+export const staffPackageParams = z.object({ id: idString });
+
+const packageFields = {
+  name: z
+    .string(SERVER_MSG.packageNameInvalid)
+    .trim()
+    .min(1, SERVER_MSG.packageNameInvalid)
+    .max(LIMITS.packageNameMax, SERVER_MSG.packageNameInvalid)
+    .refine((v) => !/^\d+$/.test(v), SERVER_MSG.packageNameDigits),
+  remark: z
+    .string(SERVER_MSG.packageRemarkTooLong)
+    .trim()
+    .max(LIMITS.packageRemarkMax, SERVER_MSG.packageRemarkTooLong),
+  price: yuanField,
+  origPrice: yuanField,
+  days: z
+    .number(SERVER_MSG.packageDaysInvalid)
+    .int(SERVER_MSG.packageDaysInvalid)
+    .min(1, SERVER_MSG.packageDaysInvalid)
+    .max(LIMITS.packageDaysMax, SERVER_MSG.packageDaysInvalid),
+  sort: z
+    .number(SERVER_MSG.packageSortInvalid)
+    .int(SERVER_MSG.packageSortInvalid)
+    .min(-2_147_483_648, SERVER_MSG.packageSortInvalid)
+    .max(2_147_483_647, SERVER_MSG.packageSortInvalid),
+  /** 0 on sale, 1 withdrawn. */
+  status: z.union([z.literal(0), z.literal(1)], SERVER_MSG.packageStatusInvalid),
+};
+
+/** POST /v2/admin/packages — a new package (on sale and sorted last unless told otherwise). */
+export const staffPackageBody = z.object({
+  ...clientFields,
+  name: packageFields.name,
+  remark: packageFields.remark.optional(),
+  price: packageFields.price,
+  origPrice: packageFields.origPrice,
+  days: packageFields.days,
+  sort: packageFields.sort.optional(),
+  status: packageFields.status.optional(),
+});
+export type StaffPackageBody = z.input<typeof staffPackageBody>;
+
+/** POST /v2/admin/packages/{id} — changes any of the fields (at least one). */
+export const staffPackageUpdateBody = z
+  .object({
+    ...clientFields,
+    name: packageFields.name.optional(),
+    remark: packageFields.remark.optional(),
+    price: packageFields.price.optional(),
+    origPrice: packageFields.origPrice.optional(),
+    days: packageFields.days.optional(),
+    sort: packageFields.sort.optional(),
+    status: packageFields.status.optional(),
+  })
+  .refine(atLeastOne, SERVER_MSG.nothingToChange);
+export type StaffPackageUpdateBody = z.input<typeof staffPackageUpdateBody>;
+
+// ——— Activation codes ———
+
+/** POST /v2/admin/codes — a batch of new codes for a package; `batch` names it (default: a time). */
+export const generateCodesBody = z.object({
+  ...clientFields,
+  packageId: idString,
+  count: z
+    .number(SERVER_MSG.codeCountInvalid)
+    .int(SERVER_MSG.codeCountInvalid)
+    .min(1, SERVER_MSG.codeCountInvalid)
+    .max(LIMITS.codesPerBatch, SERVER_MSG.codeCountInvalid),
+  batch: z
+    .string(SERVER_MSG.batchNameInvalid)
+    .trim()
+    .max(LIMITS.batchNameMax, SERVER_MSG.batchNameInvalid)
+    .refine((v) => !/\p{Cc}/u.test(v), SERVER_MSG.batchNameInvalid)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type GenerateCodesBody = z.input<typeof generateCodesBody>;
+
+/** The codes of a new batch, in their typable form: the only time they are ever shown. */
+export const generatedCodes = z.object({
+  batch: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  codes: z.array(z.string()),
+});
+export type GeneratedCodes = z.infer<typeof generatedCodes>;
+export const generatedCodesResponse = dataEnvelope(generatedCodes);
+
+/** GET /v2/admin/codes/batches — batches, newest first. */
+export const staffCodeBatchesQuery = z.object({
+  ...clientFields,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.staffCodeBatches),
+});
+export type StaffCodeBatchesQuery = z.input<typeof staffCodeBatchesQuery>;
+
+export const staffCodeBatchRow = z.object({
+  batch: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  total: z.number().int(),
+  used: z.number().int(),
+  createTime: z.string(),
+});
+export type StaffCodeBatchRow = z.infer<typeof staffCodeBatchRow>;
+export const staffCodeBatchesResponse = tableEnvelope(staffCodeBatchRow);
+
+/**
+ * GET /v2/admin/codes — codes, newest first. `used` '1' only redeemed, '0' only unused;
+ * `keyword`: a code's last characters (dashes and case ignored) or the redeeming user's name.
+ */
+export const staffCodesQuery = z.object({
+  ...clientFields,
+  batch: z
+    .string()
+    .trim()
+    .max(LIMITS.batchNameMax)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  used: z
+    .enum(['0', '1'])
+    .transform((v) => v === '1')
+    .optional(),
+  keyword: keywordParam,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.staffCodes),
+});
+export type StaffCodesQuery = z.input<typeof staffCodesQuery>;
+
+export const staffCodeRow = z.object({
+  /** The code's last 5 characters (empty for codes made before tails were kept). */
+  codeTail: z.string(),
+  batch: z.string(),
+  packageName: z.string(),
+  createTime: z.string(),
+  redeemedBy: z.object({ userId: z.string(), userName: z.string() }).nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type StaffCodeRow = z.infer<typeof staffCodeRow>;
+export const staffCodesResponse = tableEnvelope(staffCodeRow);

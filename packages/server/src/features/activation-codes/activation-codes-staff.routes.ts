@@ -1,0 +1,107 @@
+import {
+  API,
+  errorEnvelope,
+  generateCodesBody,
+  generatedCodesResponse,
+  SERVER_MSG,
+  staffCodeBatchesQuery,
+  staffCodeBatchesResponse,
+  staffCodesQuery,
+  staffCodesResponse,
+} from '@yingku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Authenticator, roleGuard } from '../../http/auth';
+import { ok, table } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { createVipPackagesService } from '../vip-packages/vip-packages.service';
+import { createActivationCodesService, defaultBatch } from './activation-codes.service';
+
+export interface ActivationCodesStaffRouteDeps {
+  db: Kysely<DB>;
+  auth: Authenticator;
+}
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/**
+ * Activation codes in the console (/v2/admin/codes…): generate a batch (its codes are shown
+ * this once; only their hashes and tails are stored), list batches, list codes. Staff or admin only.
+ */
+export async function activationCodesStaffRoutes(
+  app: FastifyInstance,
+  { db, auth }: ActivationCodesStaffRouteDeps,
+) {
+  const service = createActivationCodesService(db);
+  const packages = createVipPackagesService(db);
+  const staff = roleGuard(auth, 'staff');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    API.staffCodes,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Generates 1 … 1000 codes for a package; the answer is the only time they are shown',
+        body: generateCodesBody,
+        response: { 200: generatedCodesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { packageId, count } = request.body;
+      const pkg = await packages.find(packageId);
+      if (!pkg) throw notFound(SERVER_MSG.packageMissing);
+      const made = await service.createBatch(pkg.id, count, request.body.batch ?? defaultBatch(new Date()));
+      return ok({
+        batch: made.batch,
+        packageId: made.package.id,
+        packageName: made.package.name,
+        codes: made.codes,
+      });
+    },
+  );
+
+  r.get(
+    API.staffCodeBatches,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Code batches, newest first, with how many codes each has and how many are used',
+        querystring: staffCodeBatchesQuery,
+        response: { 200: staffCodeBatchesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { rows, total } = await service.batches(request.query.pageNum, request.query.pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.staffCodes,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Codes (their tails), newest first; by batch, used or not, tail or redeeming user',
+        querystring: staffCodesQuery,
+        response: { 200: staffCodesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { batch, used, keyword, pageNum, pageSize } = request.query;
+      const { rows, total } = await service.codes({ batch, used, keyword }, pageNum, pageSize);
+      return table(rows, total);
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  type ConversationEntry,
+  ENTRY_TYPE,
+  MESSAGE_STATUS,
+  type MessageThread,
+  SERVER_MSG,
+  type StaffConversation,
+  type StaffThread,
+} from '@yingku/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { createSupportRepo, type LockedThread, type ThreadRecord } from './support.repo';
+
+/** A page of a thread list. */
+export interface ThreadPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Customer service: users' questions, follow-ups and closes of their own threads, and staff's
+ * inbox, replies and closes. A thread of another user is "not found" to a user, never
+ * "forbidden", so ids reveal nothing. Every write locks the thread row first, so a follow-up,
+ * a reply and a close racing on one thread end in one consistent order (PostgreSQL row locks).
+ */
+export function createSupportService(db: Kysely<DB>) {
+  const repo = createSupportRepo(db);
+
+  /** Locks the thread (the user's own when `userId` is given), or 404. */
+  async function lockOpen(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread> {
+    const thread = await lockOrNotFound(trx, id, userId);
+    if (thread.status === MESSAGE_STATUS.closed) throw badRequest(SERVER_MSG.threadClosed);
+    return thread;
+  }
+
+  async function lockOrNotFound(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread> {
+    const thread = await repo.lockThread(trx, id, userId);
+    if (!thread) throw notFound(SERVER_MSG.threadNotFound);
+    return thread;
+  }
+
+  /** The thread as it stands inside the transaction that just changed it. */
+  async function current(trx: Transaction<DB>, id: string): Promise<ThreadRecord> {
+    const thread = await repo.findThread(id, undefined, trx);
+    if (!thread) throw notFound(SERVER_MSG.threadNotFound);
+    return thread;
+  }
+
+  return {
+    /** A new thread awaiting a reply, its question as the first entry. */
+    async ask(userId: string, message: string): Promise<MessageThread> {
+      const thread = await repo.transaction(async (trx) => {
+        const id = await repo.insertThread(trx, {
+          userId,
+          message,
+          status: MESSAGE_STATUS.awaiting,
+          entryType: ENTRY_TYPE.user,
+        });
+        return current(trx, id);
+      });
+      return toMessageThread(thread);
+    },
+
+    /**
+     * A follow-up in the user's own open thread: it waits on customer service again. Writing
+     * happens in the open conversation, so a reply not yet marked seen is seen now.
+     */
+    async followUp(userId: string, threadId: string, message: string): Promise<MessageThread> {
+      const thread = await repo.transaction(async (trx) => {
+        await lockOpen(trx, threadId, userId);
+        await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.user, authorId: userId, message });
+        await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.awaiting, unread: false });
+        return current(trx, threadId);
+      });
+      return toMessageThread(thread);
+    },
+
+    async userThreads(userId: string, pageNum: number, pageSize: number): Promise<ThreadPage<MessageThread>> {
+      const { rows, total } = await repo.userThreads(userId, pageSize, (pageNum - 1) * pageSize);
+      return { rows: rows.map(toMessageThread), total };
+    },
+
+    /**
+     * The user's own conversation, oldest first; opening it marks a new reply seen. The mark is
+     * cleared before the entries are read, so a reply landing in between is shown or stays new.
+     */
+    async conversation(userId: string, threadId: string): Promise<ConversationEntry[]> {
+      const thread = await repo.findThread(threadId, userId);
+      if (!thread) throw notFound(SERVER_MSG.threadNotFound);
+      if (thread.unread) await repo.clearUnread(threadId, userId);
+      const entries = await repo.entries(threadId);
+      return entries.map(({ message, type, createTime }) => ({ message, type, createTime }));
+    },
+
+    /** Closes the user's own thread (idempotent: closing a closed one changes nothing). */
+    async close(userId: string, threadId: string): Promise<MessageThread> {
+      const thread = await repo.transaction(async (trx) => {
+        const locked = await lockOrNotFound(trx, threadId, userId);
+        if (locked.status !== MESSAGE_STATUS.closed) {
+          await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.closed, unread: false });
+        }
+        return current(trx, threadId);
+      });
+      return toMessageThread(thread);
+    },
+
+    /** The staff inbox (see {@link createSupportRepo} inbox for the order). */
+    async inbox(
+      status: number | undefined,
+      pageNum: number,
+      pageSize: number,
+    ): Promise<ThreadPage<StaffThread>> {
+      const { rows, total } = await repo.inbox({
+        status,
+        awaiting: MESSAGE_STATUS.awaiting,
+        limit: pageSize,
+        offset: (pageNum - 1) * pageSize,
+      });
+      return { rows: rows.map(toStaffThread), total };
+    },
+
+    /** Any thread and its conversation, for staff; the user's new-reply mark is left alone. */
+    async staffConversation(threadId: string): Promise<StaffConversation> {
+      const thread = await repo.findThread(threadId);
+      if (!thread) throw notFound(SERVER_MSG.threadNotFound);
+      const entries = await repo.entries(threadId);
+      return {
+        thread: toStaffThread(thread),
+        entries: entries.map((e) => ({
+          ...e,
+          authorName: e.type === ENTRY_TYPE.staff ? e.authorName : null,
+        })),
+      };
+    },
+
+    /** Customer service's answer in an open thread: the user sees 1 new reply. */
+    async reply(staffId: string, threadId: string, message: string): Promise<StaffThread> {
+      const thread = await repo.transaction(async (trx) => {
+        await lockOpen(trx, threadId);
+        await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.staff, authorId: staffId, message });
+        await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.replied, unread: true });
+        return current(trx, threadId);
+      });
+      return toStaffThread(thread);
+    },
+
+    /** Staff close a thread (idempotent); a reply the user has not opened stays marked new. */
+    async staffClose(threadId: string): Promise<StaffThread> {
+      const thread = await repo.transaction(async (trx) => {
+        const locked = await lockOrNotFound(trx, threadId);
+        if (locked.status !== MESSAGE_STATUS.closed) {
+          await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.closed });
+        }
+        return current(trx, threadId);
+      });
+      return toStaffThread(thread);
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;
+
+function toMessageThread(t: ThreadRecord): MessageThread {
+  return {
+    id: t.id,
+    message: t.message,
+    status: t.status,
+    unread: t.unread,
+    createTime: t.createTime,
+    updateTime: t.updateTime,
+  };
+}
+
+function toStaffThread(t: ThreadRecord): StaffThread {
+  return { ...toMessageThread(t), userId: t.userId, userName: t.userName };
+}

@@ -1,0 +1,76 @@
+import {
+  API,
+  errorEnvelope,
+  staffUserParams,
+  staffUserResponse,
+  staffUsersQuery,
+  staffUsersResponse,
+  staffUserUpdateBody,
+} from '@yingku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Authenticator, roleGuard } from '../../http/auth';
+import { ok, table } from '../../http/envelope';
+import { createUsersAdminService } from './users-admin.service';
+
+export interface UsersAdminRouteDeps {
+  db: Kysely<DB>;
+  auth: Authenticator;
+}
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/**
+ * Users in the console (/v2/admin/users…): search, set the VIP expiry, disable or re-enable,
+ * and (admins only) grant roles. Staff or admin only, checked before the input is read.
+ */
+export async function usersAdminRoutes(app: FastifyInstance, { db, auth }: UsersAdminRouteDeps) {
+  const service = createUsersAdminService(db);
+  const staff = roleGuard(auth, 'staff');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API.staffUsers,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Users, newest first; by user name prefix, id or e-mail',
+        querystring: staffUsersQuery,
+        response: { 200: staffUsersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { keyword, pageNum, pageSize } = request.query;
+      const { rows, total } = await service.list(keyword, pageNum, pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.post(
+    API.staffUser,
+    {
+      ...staff.hook,
+      schema: {
+        summary:
+          'Changes a user: VIP expiry (null ends VIP), disabled (ends every login at once), roles (admins only)',
+        params: staffUserParams,
+        body: staffUserUpdateBody,
+        response: { 200: staffUserResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await staff.caller(request);
+      const { vipUntil, disabled, roles } = request.body;
+      return ok(await service.update(caller, request.params.id, { vipUntil, disabled, roles }));
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { LIMITS, MSG } from '@yingku/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, TextArea, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { supportApi } from '../../api/support';
+import { THREADS_KEY } from './support-queries';
+import { SUPPORT_TEXT } from './texts';
+import styles from './support-page.module.css';
+
+/** A text box with its counter and a send button; empty text is refused here (请填写后提交). */
+export function MessageBox(props: {
+  placeholder: string;
+  submitLabel: string;
+  testId: string;
+  send: (text: string) => Promise<unknown>;
+}) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const message = text.trim();
+    if (!message) {
+      Toast.show({ content: MSG.followUpEmpty });
+      return;
+    }
+    setBusy(true);
+    try {
+      await props.send(message);
+      setText('');
+    } catch {
+      // The client's error presenter has already shown the failure; the text stays to retry.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.box} data-testid={props.testId}>
+      <TextArea
+        value={text}
+        onChange={setText}
+        placeholder={props.placeholder}
+        maxLength={LIMITS.messageMax}
+        showCount
+        autoSize={{ minRows: 2, maxRows: 5 }}
+      />
+      <Button color="primary" size="small" loading={busy} onClick={() => void submit()}>
+        {props.submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+/** The question form of SPEC §2: 提交 → 提交成功, the form clears and the list refreshes. */
+export function QuestionForm() {
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (message: string) => supportApi.create(message),
+    onSuccess: async () => {
+      Toast.show({ content: MSG.submitted });
+      await queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+    },
+  });
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.heading}>{SUPPORT_TEXT.formLabel}</h2>
+      <MessageBox
+        placeholder={SUPPORT_TEXT.placeholder}
+        submitLabel={SUPPORT_TEXT.submit}
+        testId="question-form"
+        send={create.mutateAsync}
+      />
+    </section>
+  );
+}

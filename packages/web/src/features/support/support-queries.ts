@@ -1,0 +1,25 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@yingku/contract';
+import { supportApi } from '../../api/support';
+
+/** Query key of the caller's threads; invalidated after every write and after opening a thread. */
+export const THREADS_KEY = ['support', 'threads'] as const;
+
+/** Key of one conversation. */
+export const conversationKey = (id: string) => ['support', 'conversation', id] as const;
+
+/**
+ * The caller's threads, page by page. Never cached past the page (gcTime 0), so a later login
+ * never sees another user's questions.
+ */
+export function useThreads() {
+  return useInfiniteQuery({
+    queryKey: THREADS_KEY,
+    queryFn: ({ pageParam, signal }) => supportApi.list(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * PAGE_SIZE.messages < last.total ? pages.length + 1 : undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
