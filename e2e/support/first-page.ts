@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const webDist = path.resolve(import.meta.dirname, '../../packages/web/dist');
+// The build the test server serves (E2E_WEB_DIST when set: see server.ts).
+const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../packages/web/dist');
 
 /**
  * The JavaScript a first visit loads before the app runs: the `<script type="module">` entries and

@@ -32,8 +32,16 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            // hls.js stays out: the player imports it on first play, in a chunk of its own.
-            { name: 'vendor', test: /node_modules[\\/](?!hls\.js[\\/])/, priority: 1 },
+            // Only what the first page loads ($initial): libraries that only lazily loaded code
+            // uses — hls.js (the player, on first play), qrcode (the WeChat Pay QR) and any
+            // only the operators' console needs (a lazy route) — stay in chunks of their own,
+            // out of the one every visitor downloads.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!hls\.js[\\/])/,
+              tags: ['$initial'],
+              priority: 1,
+            },
           ],
         },
       },

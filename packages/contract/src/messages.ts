@@ -141,8 +141,13 @@ export const SERVER_MSG = {
   importEmpty: '导入文件为空',
   importTooLarge: '导入文件不能超过20MB',
   importNotFound: '导入任务不存在',
+  importRunning: '已有导入任务正在进行，请等它完成后再导入',
+  /** A job whose server stopped or failed mid-way; what it wrote stays, and a rerun is safe. */
+  importInterrupted: '导入已中断（服务器停止或出错），已导入的行保留，可重新导入同一文件',
   cloudUrlTooLong: '链接最多2000个字符',
   cloudDownloadNotFound: '下载请求不存在',
+  cloudVipRequired: '云下载仅限VIP会员，请升级VIP或使用磁力链接',
+  cloudAlreadyRequested: '已提交过该作品的云下载请求',
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import { API, API_BASE } from '@yingku/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,7 +16,12 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
+import { createCatalogueCache } from './features/catalogue/catalogue.cache';
+import { countingCatalogueCache } from './features/catalogue/catalogue.cache-metrics';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
+import { cloudDownloadRoutes } from './features/cloud-downloads/cloud-downloads.routes';
+import { cloudDownloadsStaffRoutes } from './features/cloud-downloads/cloud-downloads-staff.routes';
 import { libraryRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -32,9 +38,11 @@ import { vipPackagesStaffRoutes } from './features/vip-packages/vip-packages-sta
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
-import { addFloodLimits } from './http/flood-limits';
+import type { Lifecycle } from './http/health';
+import { loggingOptions } from './http/logging';
 import { createNonceRepo } from './http/nonce.repo';
 import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
+import { addOperations } from './http/operations';
 import { addRequestSigning, type NonceStore } from './http/signing';
 
 export interface AppDeps {
@@ -42,10 +50,16 @@ export interface AppDeps {
   database: Database;
   /** Defaults to the database; main.ts passes a Redis store when REDIS_URL is set. */
   nonces?: NonceStore;
-  /** With REDIS_URL: shared flood-limit counters. */
+  /** With REDIS_URL: shared flood-limit counters; readiness pings it. */
   redis?: Redis;
   /** Tests: payment providers to use instead of the configured ones (e.g. one that fails). */
   paymentProviders?: ProviderOverrides;
+  /** DATABASE_READ_URL: the read replica catalogue reads go to. */
+  readDatabase?: Database;
+  /** main.ts flips it to draining on SIGTERM (readiness 503); Fastify's close flips it too. */
+  lifecycle?: Lifecycle;
+  /** Tests: where log lines go (JSON), whatever LOG_LEVEL says about silence. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole app as a plugin tree, without listening: tests call `app.inject()`. */
@@ -55,9 +69,12 @@ export async function buildApp({
   nonces,
   redis,
   paymentProviders,
+  readDatabase,
+  lifecycle,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggingOptions(config, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -86,7 +103,7 @@ export async function buildApp({
       info: {
         title: '影库 API',
         description:
-          'Every call under /prod-api. Calls under /v2 carry the signing headers of SPEC §7 ' +
+          'Every call under /prod-api. Calls under /v2 and /web carry the signing headers of SPEC §7 ' +
           '(x-timestamp, x-nonce, x-sign, x-encrypt); the envelope is { code, msg, data | rows, total }.',
         version: '1.0.0',
       },
@@ -94,7 +111,8 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  await addFloodLimits(app, redis);
+  const { metrics } = await addOperations(app, { config, database, readDatabase, redis, lifecycle });
+  const catalogueCache = countingCatalogueCache(createCatalogueCache(), metrics.catalogueCache);
   const nonceStore = nonces ?? (await databaseNonces(app, database));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));
@@ -106,7 +124,12 @@ export async function buildApp({
       await api.register(paymentNotifyRoutes, { notifies });
       await api.register(async (signed) => {
         addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
-        await signed.register(catalogueRoutes, { db: database.db, auth });
+        await signed.register(catalogueRoutes, {
+          db: database.db,
+          readDb: (readDatabase ?? database).db,
+          auth,
+          cache: catalogueCache,
+        });
         await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
         await signed.register(libraryRoutes, { db: database.db, auth });
         await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies });
@@ -118,6 +141,15 @@ export async function buildApp({
         await signed.register(usersAdminRoutes, { db: database.db, auth });
         await signed.register(vipPackagesStaffRoutes, { db: database.db, auth });
         await signed.register(activationCodesStaffRoutes, { db: database.db, auth });
+        await signed.register(catalogueAdminRoutes, {
+          db: database.db,
+          auth,
+          catalogueCache,
+          singleProcess: database.kind === 'pglite',
+        });
+        // /web/cloud/… calls are signed like /v2 ones: the web client signs every call it makes.
+        await signed.register(cloudDownloadRoutes, { db: database.db, auth });
+        await signed.register(cloudDownloadsStaffRoutes, { db: database.db, auth });
       });
     },
     { prefix: API_BASE },

@@ -20,6 +20,22 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, '应为 redis:// 开头的连接串')
     .optional(),
+  /** A read replica for catalogue reads; only with DATABASE_URL (checked in loadConfig). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 开头的连接串')
+    .optional(),
+  /** Starts every Redis key, so several sites or environments can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, '应为 1–64 个字母、数字或 : _ . -')
+    .default('yingku:'),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
+  /** After SIGTERM/SIGINT: how long /readyz answers 503 before the server stops taking requests. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** After SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   SIGN_SECRET: z.string().min(8, '至少 8 个字符').default('yingku-demo-sign-secret'),
   APP_ID: z.string().min(1).default('yingku-web'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符 (256 位)').optional(),
@@ -89,6 +105,14 @@ export interface AppConfig {
   floodLimits: boolean;
   /** Payment providers: Alipay / WeChat Pay when all their keys are set, else the sandbox. */
   payments: PaymentsSettings;
+  /** A PostgreSQL read replica that catalogue reads go to (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined;
+  /** Prefix of every Redis key (nonces, flood limits). */
+  redisKeyPrefix: string;
+  /** When set, /metrics needs this bearer token. */
+  metricsToken: string | undefined;
+  /** Graceful shutdown: readiness-503 drain, then the longest wait for in-flight requests. */
+  shutdown: { drainMs: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +129,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary) too',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const payments = paymentsSettings(e, dataDir);
   return {
@@ -124,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     floodLimits: true,
     webDist: path.resolve(e.WEB_DIST ?? defaultWebDist()),
     payments,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
 
@@ -234,6 +267,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     floodLimits: false,
     // No origin: sandbox links are same-origin paths, right whatever port a test server gets.
     payments: { publicUrl: '', sandboxKey: 'test-sandbox-pay-key-0123456789abcdef' },
+    databaseReadUrl: undefined,
+    redisKeyPrefix: 'yingku:',
+    metricsToken: undefined,
+    shutdown: { drainMs: 0, timeoutMs: 10_000 },
     ...overrides,
   };
 }

@@ -4,7 +4,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
+import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
+import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
+import { createShutdown } from './shutdown';
 
 /** Parses config, opens and migrates the database, loads demo data when empty, listens. */
 async function main() {
@@ -14,37 +17,60 @@ async function main() {
   await migrateToLatest(database.db);
   if (config.demoData) {
     const loaded = await loadDemoCatalogueIfEmpty(database.db);
-    if (loaded) console.log(`Loaded the demo catalogue: ${loaded.works} works (${loaded.ms} ms).`);
+    if (loaded) {
+      console.log(`Loaded the demo catalogue: ${loaded.works} works (${loaded.ms} ms).`);
+      // The demo's staff account comes with the demo catalogue, never into a real one.
+      await createDemoStaff(database.db, config.dataDir);
+    }
   }
+  // A read replica for catalogue reads: a second pool, opened only when configured.
+  const readDatabase = config.databaseReadUrl
+    ? await openDatabase({ url: config.databaseReadUrl })
+    : undefined;
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
     database,
-    ...(redis ? { nonces: redisNonceStore(redis), redis } : {}),
+    lifecycle,
+    ...(readDatabase ? { readDatabase } : {}),
+    ...(redis ? { nonces: redisNonceStore(redis, config.redisKeyPrefix), redis } : {}),
   });
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    redis?.disconnect();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  const shutdown = createShutdown({
+    app,
+    lifecycle,
+    ...config.shutdown,
+    log: app.log,
+    exit: (code) => process.exit(code),
+    closeResources: async () => {
+      await redis?.quit().catch(() => redis.disconnect());
+      await readDatabase?.close();
+      await database.close();
+    },
+  });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = (app.server.address() as { port: number }).port;
-  const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const store =
+    database.kind === 'pglite'
+      ? `PGlite in ${config.dataDir}`
+      : `PostgreSQL${readDatabase ? ', catalogue reads from a replica' : ''}${redis ? ', Redis' : ''}`;
   console.log(
     `影库 is running at http://${shownHost}:${port}/  (${store}, ready in ${Date.now() - started} ms)`,
   );
+  // Printed at every start while the account still takes the password kept in DATA_DIR.
+  const staff = await demoStaffLogin(database.db, config.dataDir);
+  if (staff) {
+    console.log(
+      `客服演示账号 ${staff.userName} / ${staff.password}  (console: http://${shownHost}:${port}/admin)`,
+    );
+  }
   const { alipay, wechat } = config.payments;
   console.log(
     `Payments: Alipay ${alipay ? 'on' : 'off (sandbox)'}, WeChat Pay ${wechat ? 'on' : 'off (sandbox)'}; ` +

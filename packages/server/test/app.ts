@@ -25,10 +25,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh test database, with signed-request helpers for `app.inject()`. */
+/**
+ * The whole app on a fresh test database, with signed-request helpers for `app.inject()`.
+ * `deps` can add a read replica, a lifecycle or a log stream; closing the app does not close
+ * a read database it was given.
+ */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'paymentProviders'> = {},
+  deps: Pick<AppDeps, 'paymentProviders' | 'readDatabase' | 'lifecycle' | 'logStream'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);

@@ -16,6 +16,25 @@ export async function createTestDatabase(): Promise<Database> {
     return database;
   }
 
+  const created = await createPostgresTestDatabase(adminUrl);
+  const database = await openDatabase({ url: created.url, poolSize: 4 });
+  await migrateToLatest(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * An empty database on the PostgreSQL server of `adminUrl` (UTF-8 ctype, so CJK trigrams
+ * work), for tests that hand its URL to server processes which migrate it themselves.
+ */
+export async function createPostgresTestDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `yk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -26,12 +45,9 @@ export async function createTestDatabase(): Promise<Database> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  await migrateToLatest(database.db);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -9,8 +9,9 @@ import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, tex
 // ——— Works ———
 
 /**
- * GET /v2/admin/works — every work, hidden ones too, newest first. `keyword`: a work number in
- * any spelling (`abc123`, `ABC-123`), or a work id; empty lists all.
+ * GET /v2/admin/works — every work, hidden ones too, newest added first. `keyword`: a work
+ * number in any spelling (`abc123`, `ABC-123`), a letter prefix of numbers (`abc`), or a work
+ * id; empty lists all.
  */
 export const staffWorksQuery = z.object({
   ...clientFields,
@@ -85,6 +86,17 @@ export type ImportJob = z.infer<typeof importJob>;
 export const importJobResponse = dataEnvelope(importJob);
 export const importJobsResponse = tableEnvelope(importJob);
 
+/** The UTF-8 size of a text, counted without encoding it (a 20 MB text is not copied). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    // 2 bytes below U+0800, 3 above, 4 for a surrogate pair (2 units): added beyond 1 per unit.
+    if (unit >= 0x80) bytes += unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
 /** POST /v2/admin/imports — a JSON Lines file's text (one work a line, as the CLI imports). */
 export const startImportBody = z.object({
   ...clientFields,
@@ -93,9 +105,11 @@ export const startImportBody = z.object({
     .trim()
     .max(LIMITS.importFileNameMax, SERVER_MSG.importFileNameInvalid)
     .default(''),
+  /** At most {@link LIMITS.importMaxBytes} bytes as UTF-8 (the file's size, not its characters). */
   content: z
     .string(SERVER_MSG.importEmpty)
     .max(LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
+    .refine((v) => utf8Length(v) <= LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
     .refine((v) => v.trim().length > 0, SERVER_MSG.importEmpty),
 });
 export type StartImportBody = z.input<typeof startImportBody>;

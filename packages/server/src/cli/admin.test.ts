@@ -1,37 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createAdminCli } from '../../test/admin-cli';
 import { openDatabase } from '../db/connection';
 import { hashCode } from '../features/activation-codes/activation-code';
 import { parsePackageCommand } from './admin-packages';
 
-const run = promisify(execFile);
-const root = path.join(import.meta.dirname, '..', '..', '..', '..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'yk-admin-'));
+const cli = createAdminCli();
+const { admin, dataDir } = cli;
 const outDir = mkdtempSync(path.join(tmpdir(), 'yk-admin-out-'));
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}(-[0-9A-HJKMNP-TV-Z]{5}){2}$/;
 
-/** Runs `npm run admin -- …` as an operator would, on its own embedded database. */
-async function admin(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-  try {
-    const { stdout, stderr } = await run(
-      path.join(root, 'node_modules', '.bin', 'tsx'),
-      [path.join(root, 'packages/server/src/cli/admin.ts'), ...args],
-      { cwd: root, env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
 afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
+  cli.cleanup();
   rmSync(outDir, { recursive: true, force: true });
 });
 

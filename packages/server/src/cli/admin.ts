@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- <command>`: operator tasks on the configured database.
  *   packages, package-add, package-set             the VIP packages (admin-packages.ts)
+ *   create-admin USER                              the first admin (admin-accounts.ts)
  *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
  *                                                  a batch of activation codes
  */
@@ -13,6 +14,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
+import { AccountInputError, createOperatorAccounts } from '../features/accounts/operator-accounts.service';
 import {
   BatchError,
   type CodeBatch,
@@ -21,6 +23,13 @@ import {
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
 import { createVipPackagesService, PackageError } from '../features/vip-packages/vip-packages.service';
+import {
+  ACCOUNTS_USAGE,
+  type CreateAdminCommand,
+  parseCreateAdmin,
+  runCreateAdmin,
+  terminalPrompt,
+} from './admin-accounts';
 import {
   type PackageCommand,
   packageLine,
@@ -31,6 +40,7 @@ import {
 
 const USAGE = `Usage:
 ${PACKAGES_USAGE}
+${ACCOUNTS_USAGE}
   npm run admin -- codes --package <id|name> --count N [--batch NAME] [--csv FILE]
       Makes N activation codes (1 … ${MAX_BATCH}) for a package. Codes are printed one per line,
       or written to FILE as CSV (code,package,batch); FILE must not exist yet. Only their
@@ -43,12 +53,14 @@ Uses the same settings as the server (DATABASE_URL, DATA_DIR). With the embedded
 type Command =
   | { name: 'packages' }
   | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
-  | PackageCommand;
+  | PackageCommand
+  | CreateAdminCommand;
 
 function parseCommandLine(argv: string[]): Command | null {
   if (argv[0] === 'package-add' || argv[0] === 'package-set') {
     return parsePackageCommand(argv[0], argv.slice(1));
   }
+  if (argv[0] === 'create-admin') return parseCreateAdmin(argv.slice(1));
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -146,6 +158,11 @@ async function main(): Promise<number> {
   }
   if (command.name === 'packages') return listPackages();
   if (command.name === 'codes') return makeCodes(command);
+  if (command.name === 'create-admin') {
+    return runCreateAdmin(command, terminalPrompt(), (work) =>
+      withDatabase((db) => work(createOperatorAccounts(db))),
+    );
+  }
   return withDatabase((db) => runPackageCommand(command, createVipPackagesService(db)));
 }
 
@@ -155,7 +172,10 @@ main().then(
   },
   (error: unknown) => {
     const known =
-      error instanceof ConfigError || error instanceof BatchError || error instanceof PackageError;
+      error instanceof ConfigError ||
+      error instanceof BatchError ||
+      error instanceof PackageError ||
+      error instanceof AccountInputError;
     console.error(known ? error.message : error);
     process.exitCode = 1;
   },

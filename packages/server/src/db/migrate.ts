@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-commerce';
 import * as m0004 from './migrations/0004-support';
 import * as m0005 from './migrations/0005-operations';
+import * as m0006 from './migrations/0006-flood-counters';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-commerce': m0003,
   '0004-support': m0004,
   '0005-operations': m0005,
+  '0006-flood-counters': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

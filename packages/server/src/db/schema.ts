@@ -151,6 +151,13 @@ export interface CaptchasTable {
   expires_at: Timestamp;
 }
 
+/** Flood-limit counts per call and client address, on PostgreSQL without Redis. */
+export interface FloodCountersTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface LoginFailuresTable {
   key: string;
   failures: Generated<number>;
@@ -326,6 +333,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
+  flood_counters: FloodCountersTable;
   likes: LikesTable;
   collect_folders: CollectFoldersTable;
   collect_entries: CollectEntriesTable;

@@ -10,12 +10,15 @@ export function databaseNonceStore(repo: NonceRepo): NonceStore {
   return { claim: (nonce, expiresAt) => repo.claim(nonce, new Date(expiresAt)) };
 }
 
-/** Redis (`SET NX PX`), shared by every instance when REDIS_URL is set. */
-export function redisNonceStore(redis: Redis): NonceStore {
+/**
+ * Redis (`SET NX PX`), shared by every instance when REDIS_URL is set. Keys are
+ * `<REDIS_KEY_PREFIX>nonce:<nonce>`.
+ */
+export function redisNonceStore(redis: Redis, keyPrefix = 'yingku:'): NonceStore {
   return {
     async claim(nonce, expiresAt) {
       const ttl = Math.max(1, expiresAt - Date.now());
-      return (await redis.set(`yingku:nonce:${nonce}`, '1', 'PX', ttl, 'NX')) === 'OK';
+      return (await redis.set(`${keyPrefix}nonce:${nonce}`, '1', 'PX', ttl, 'NX')) === 'OK';
     },
   };
 }

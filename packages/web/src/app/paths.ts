@@ -13,6 +13,8 @@ export const PATHS = {
   orders: '/orders',
   message: '/message',
   sub: '/sub',
+  /** The operators' console (staff only; not in SPEC §2). */
+  admin: '/admin',
 } as const;
 
 export const channelPath = (modName: ModName) => `/${modName}`;

@@ -18,7 +18,8 @@ import { UI_TEXT } from './texts';
 
 /**
  * The client routes of SPEC §2 built so far; each carries its {@link RouteHandle}. Paths not
- * listed show the not-found page until built. /pay and /orders sit beside the main layout.
+ * listed show the not-found page until built. /pay, /orders and the console (/admin) sit beside
+ * the main layout.
  */
 export const routes: RouteObject[] = [
   {
@@ -56,4 +57,15 @@ export const routes: RouteObject[] = [
   },
   // /pay and /orders: outside the main layout (SPEC §2), in a frame of their own.
   vipStandaloneRoute,
+  {
+    // The operators' console: outside the main layout (no tab bar), its own desktop frame and
+    // sections (nested under /admin/…). Its code is a chunk of its own, fetched only when
+    // /admin is opened: a visitor's pages never download it.
+    path: `${PATHS.admin.slice(1)}/*`,
+    errorElement: <RouteErrorPage />,
+    lazy: async () => {
+      const { AdminApp } = await import('../features/admin/admin-app');
+      return { Component: AdminApp };
+    },
+  },
 ];

@@ -8,6 +8,26 @@ export interface NewUser {
   userNameKey: string;
   email: string;
   passwordHash: string;
+  /** Default `{member}`; operator accounts are made with staff or admin too. */
+  roles?: readonly string[];
+}
+
+/** An account as the operator commands see it (`npm run admin`, the demo staff account). */
+export interface AccountRow {
+  id: string;
+  userName: string;
+  roles: string[];
+  passwordHash: string;
+  disabled: boolean;
+}
+
+/** What an operator command changes of an existing account. */
+export interface AccountChanges {
+  roles?: readonly string[];
+  /** A new password's hash: the account's live logins end with the old password. */
+  passwordHash?: string;
+  /** Lifts a disable (an operator recovering an account that must log in). */
+  enable?: boolean;
 }
 
 /** What getInfo shows of the caller: the user row and the level in force now. */
@@ -26,7 +46,7 @@ export interface UserInfoRow {
 /** PostgreSQL's unique_violation: a parallel registration took the name first. */
 const UNIQUE_VIOLATION = '23505';
 
-/** Users: registration (with the default folder), the login lookup and getInfo. */
+/** Users: registration (with the default folder), the login lookup, getInfo and operator accounts. */
 export function createAccountsRepo(db: Kysely<DB>) {
   return {
     async nameTaken(userNameKey: string): Promise<boolean> {
@@ -52,6 +72,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
               user_name_key: user.userNameKey,
               email: user.email,
               password_hash: user.passwordHash,
+              ...(user.roles ? { roles: sql<string[]>`${sql.val([...user.roles])}::text[]` } : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -74,6 +95,43 @@ export function createAccountsRepo(db: Kysely<DB>) {
         .select(['id', 'password_hash', 'disabled_at'])
         .where('user_name_key', '=', userNameKey)
         .executeTakeFirst();
+    },
+
+    /** The account behind a user name (any case), if the name exists. */
+    async findAccount(userNameKey: string): Promise<AccountRow | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'user_name as userName', 'roles', 'password_hash as passwordHash', 'disabled_at'])
+        .where('user_name_key', '=', userNameKey)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { disabled_at, ...account } = row;
+      return { ...account, disabled: disabled_at !== null };
+    },
+
+    /** Changes an account in one transaction; a new password ends every live login of it. */
+    async updateAccount(userId: string, changes: AccountChanges): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            ...(changes.roles ? { roles: sql<string[]>`${sql.val([...changes.roles])}::text[]` } : {}),
+            ...(changes.passwordHash ? { password_hash: changes.passwordHash } : {}),
+            ...(changes.enable ? { disabled_at: null } : {}),
+            // Keeps the statement valid when nothing else is set.
+            id: sql`id`,
+          })
+          .where('id', '=', userId)
+          .execute();
+        if (changes.passwordHash) {
+          await trx
+            .updateTable('login_sessions')
+            .set({ revoked_at: sql<Date>`now()` })
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null)
+            .execute();
+        }
+      });
     },
 
     async userInfo(userId: string): Promise<UserInfoRow | undefined> {

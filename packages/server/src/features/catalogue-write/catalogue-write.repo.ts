@@ -165,11 +165,17 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** Works already stored under these (channel, number) keys. */
+    /** Works already stored under these (channel, number) keys; hidden ones count no links. */
     async findWorks(keys: Array<{ channel: number; number: string }>) {
       if (keys.length === 0) return [];
-      const result = await sql<{ id: string; channel: number; number: string; pub_date: string }>`
-        SELECT w.id, w.channel, w.number, w.pub_date FROM works w
+      const result = await sql<{
+        id: string;
+        channel: number;
+        number: string;
+        pub_date: string;
+        hidden: boolean;
+      }>`
+        SELECT w.id, w.channel, w.number, w.pub_date, w.hidden FROM works w
         JOIN ${recordset(keys, CHANNEL_NUMBER)} USING (channel, number)`.execute(db);
       return result.rows;
     },

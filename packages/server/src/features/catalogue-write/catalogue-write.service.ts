@@ -9,6 +9,7 @@ import {
   namedKey,
 } from './catalogue-write.repo';
 import { createIdGenerator } from './id-generator';
+import { visibilityLock } from './visibility-lock.repo';
 import {
   duplicateFreeRuns,
   magnetKey,
@@ -62,6 +63,7 @@ export async function upsertWorks(
 ): Promise<UpsertWorksResult> {
   const newId = options.newId ?? defaultNewId;
   const write = async (trx: Kysely<DB>) => {
+    await visibilityLock.shared(trx);
     const repo = createCatalogueWriteRepo(trx);
     const result: UpsertWorksResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
     for (const run of duplicateFreeRuns(lines, MAX_RUN)) {
@@ -93,6 +95,9 @@ async function writeRun(repo: CatalogueWriteRepo, lines: ImportLine[], newId: ()
 
   const stored = await repo.findWorks(lines.map((l) => ({ channel: l.channel, number: l.number })));
   const existing = new Map(stored.map((w) => [workKey(w.channel, w.number), w]));
+  // A hidden work stays hidden when imported again, and its links stay out of the counts.
+  const hidden = new Set(stored.filter((w) => w.hidden).map((w) => w.id));
+  const counted = (l: { work_id: string }) => !hidden.has(l.work_id);
   const before = lines.map((l) => existing.get(workKey(l.channel, l.number)));
   const ids = before.map((w) => w?.id ?? newId());
   const written = await repo.upsertWorks(lines.map((l, i) => workRow(l, ids[i]!)));
@@ -116,7 +121,7 @@ async function writeRun(repo: CatalogueWriteRepo, lines: ImportLine[], newId: ()
     const { added, removed, movedWorks } = await repo.replaceLinks(plan.link, ids, rows, moved);
     [...added, ...removed].forEach((r) => touch(r.work_id));
     movedWorks.forEach(touch);
-    await applyCounts(repo, plan.counts, added, removed);
+    await applyCounts(repo, plan.counts, added.filter(counted), removed.filter(counted));
   }
 
   const magnets = magnetRows(lines);

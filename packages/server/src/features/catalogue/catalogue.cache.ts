@@ -6,22 +6,58 @@ export const CATALOGUE_CACHE_MS = 10_000;
 const MAX_ENTRIES = 5_000;
 
 /**
+ * The answers kept by this process (decision 006). One per app: the catalogue's routes read
+ * through it, and writers in the same process (the console's works and imports) `clear()` it so
+ * a hidden work or an import shows at once here; other server instances catch up within the TTL.
+ */
+export interface CatalogueCache {
+  readonly ttlMs: number;
+  /** Moves on at every `clear()`: an answer read before it is not stored after it. */
+  readonly generation: number;
+  get(key: string): { value: unknown } | undefined;
+  set(key: string, entry: { value: unknown }): void;
+  clear(): void;
+}
+
+/** A cache of catalogue answers; a TTL of 0 or less keeps nothing. */
+export function createCatalogueCache(ttlMs = CATALOGUE_CACHE_MS): CatalogueCache {
+  const lru = new LRUCache<string, { value: unknown }>({ max: MAX_ENTRIES, ttl: Math.max(ttlMs, 1) });
+  let generation = 0;
+  return {
+    ttlMs,
+    get generation() {
+      return generation;
+    },
+    get: (key) => lru.get(key),
+    set: (key, entry) => {
+      lru.set(key, entry);
+    },
+    clear: () => {
+      generation += 1;
+      lru.clear();
+    },
+  };
+}
+
+/**
  * Anonymous catalogue reads are the same for every visitor, so each answer is kept for a few
  * seconds in this process: a burst of visitors on a new release costs one query per distinct
- * page. Keys are the method and its validated arguments; failures are not kept. Writers call
- * `clear()`; other server instances catch up within the TTL.
+ * page. Keys are the method and its validated arguments; failures are not kept.
  */
-export function cachedCatalogueService(service: CatalogueService, ttlMs = CATALOGUE_CACHE_MS) {
-  const cache = new LRUCache<string, { value: unknown }>({ max: MAX_ENTRIES, ttl: ttlMs });
-
+export function cachedCatalogueService(
+  service: CatalogueService,
+  cache: CatalogueCache = createCatalogueCache(),
+) {
   const cached = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => {
     return async (...args: A): Promise<R> => {
-      if (ttlMs <= 0) return fn(...args);
+      if (cache.ttlMs <= 0) return fn(...args);
       const key = `${name}:${JSON.stringify(args)}`;
       const hit = cache.get(key);
       if (hit) return hit.value as R;
+      // A read that began before a writer's clear() may hold what the writer just changed.
+      const generation = cache.generation;
       const value = await fn(...args);
-      cache.set(key, { value });
+      if (cache.generation === generation) cache.set(key, { value });
       return value;
     };
   };

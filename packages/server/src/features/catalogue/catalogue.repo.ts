@@ -4,7 +4,7 @@ import type { DB, PlainEntityKind, WorksTable } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
 import { escapeLike, type SearchTerm } from './search-text';
 
-/** What a works list is narrowed to. Every part combines with AND. */
+/** What a works list is narrowed to. Every part combines with AND; hidden works never show. */
 export interface WorksFilter {
   channel?: ModId | undefined;
   /** Only works published on or after this day (`YYYY-MM-DD`). */
@@ -37,7 +37,8 @@ function applyFilter<O>(
   query: SelectQueryBuilder<WorksDB, 'w', O>,
   filter: WorksFilter,
 ): SelectQueryBuilder<WorksDB, 'w', O> {
-  let q = query;
+  // Written as `NOT w.hidden` so the planner matches the partial latest-list indexes (0005).
+  let q = query.where(sql<boolean>`NOT w.hidden`);
   if (filter.channel) q = q.where('w.channel', '=', filter.channel);
   if (filter.sinceDate) q = q.where('w.pub_date', '>=', filter.sinceDate);
   if (filter.onlyWithMagnets) q = q.where('w.has_magnet', '=', true);
@@ -95,6 +96,7 @@ export function createCatalogueRepo(db: Kysely<DB>) {
       return { rows, total: Number(count.total) };
     },
 
+    /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {
       return db
         .selectFrom('works')
@@ -116,6 +118,7 @@ export function createCatalogueRepo(db: Kysely<DB>) {
           'has_magnet',
         ])
         .where('id', '=', id)
+        .where('hidden', '=', false)
         .executeTakeFirst();
     },
 

@@ -23,18 +23,28 @@ import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { createCatalogueRepo } from './catalogue.repo';
-import { cachedCatalogueService } from './catalogue.cache';
+import { type CatalogueCache, cachedCatalogueService } from './catalogue.cache';
 import { createCatalogueService } from './catalogue.service';
 import { createLibraryService } from '../library/library.service';
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
-/** The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. */
+/**
+ * The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. `cache`: the
+ * app's one read cache, which the console's writers clear (decision 006). `readDb`: a read
+ * replica (DATABASE_READ_URL) for the catalogue's own queries; the caller's like and collect
+ * flags stay on the primary, so a user sees their own change at once.
+ */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  { db, auth }: { db: Kysely<DB>; auth: Authenticator },
+  {
+    db,
+    readDb = db,
+    auth,
+    cache,
+  }: { db: Kysely<DB>; readDb?: Kysely<DB>; auth: Authenticator; cache?: CatalogueCache },
 ) {
-  const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(db)));
+  const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(readDb)), cache);
   const library = createLibraryService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -46,10 +46,22 @@ export function createCollectRepo(db: Kysely<DB>) {
 
     /**
      * The user's collected works, newest first: those in one folder, or in any of the user's
-     * folders (each work once, at its latest add).
+     * folders (each work once, at its latest add). Hidden works are left out (the entries stay).
      */
     async collectedWorks(userId: string, folderId: string | undefined, limit: number, offset: number) {
-      const entries = db.selectFrom('collect_entries').where('user_id', '=', userId);
+      const entries = db
+        .selectFrom('collect_entries')
+        .where('user_id', '=', userId)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('works as w')
+                .select('w.id')
+                .whereRef('w.id', '=', 'collect_entries.work_id')
+                .where('w.hidden', '=', true),
+            ),
+          ),
+        );
       const scoped = folderId ? entries.where('folder_id', '=', folderId) : entries;
       const page = scoped
         .select((eb) => ['work_id', eb.fn.max('created_at').as('added')])

@@ -33,8 +33,14 @@ export function createLibraryRepo(db: Kysely<DB>) {
       return db.transaction().execute(work);
     },
 
+    /** Whether the work can be liked or collected: a hidden work is not found, as in the catalogue. */
     async workExists(workId: string, trx: Executor = db): Promise<boolean> {
-      const row = await trx.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('works')
+        .select('id')
+        .where('id', '=', workId)
+        .where('hidden', '=', false)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -76,24 +82,22 @@ export function createLibraryRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The caller's liked works, newest like first. */
+    /** The caller's liked works, newest like first; hidden works are left out (the likes stay). */
     async likedWorks(userId: string, limit: number, offset: number) {
+      const liked = db
+        .selectFrom('likes as l')
+        .innerJoin('works as w', 'w.id', 'l.work_id')
+        .where('l.user_id', '=', userId)
+        .where('w.hidden', '=', false);
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('likes as l')
-          .innerJoin('works as w', 'w.id', 'l.work_id')
+        liked
           .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('l.created_at').as('add_time')])
-          .where('l.user_id', '=', userId)
           .orderBy('l.created_at', 'desc')
           .orderBy('l.work_id', 'desc')
           .limit(limit)
           .offset(offset)
           .execute(),
-        db
-          .selectFrom('likes')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
+        liked.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },

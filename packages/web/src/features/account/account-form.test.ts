@@ -1,6 +1,7 @@
 import { type CaptchaResponse, MSG, SERVER_MSG } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  afterLoginPath,
   checkCaptcha,
   checkConfirmPassword,
   checkEmail,
@@ -98,5 +99,18 @@ describe('request bodies', () => {
       uuid: 'uuid-1',
     });
     expect(toRegisterBody(values, undefined)).not.toHaveProperty('code');
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('goes where the opener asked, within the site, else to the member center', () => {
+    expect(afterLoginPath({ returnTo: '/admin' })).toBe('/admin');
+    expect(afterLoginPath({ returnTo: '/admin/inbox/12' })).toBe('/admin/inbox/12');
+    expect(afterLoginPath(null)).toBe('/user');
+    expect(afterLoginPath({ userName: 'someone' })).toBe('/user');
+    expect(afterLoginPath({ returnTo: '//evil.example/x' })).toBe('/user');
+    expect(afterLoginPath({ returnTo: '/\\evil.example' })).toBe('/user');
+    expect(afterLoginPath({ returnTo: 'https://evil.example/' })).toBe('/user');
+    expect(afterLoginPath({ returnTo: 42 })).toBe('/user');
   });
 });

@@ -8,6 +8,7 @@ import {
   SERVER_MSG,
   userNameField,
 } from '@yingku/contract';
+import { PATHS } from '../../app/paths';
 
 /**
  * The checks of SPEC §5 on the login and register forms, run before anything is sent. Each
@@ -107,4 +108,14 @@ export function toRegisterBody(values: RegisterValues, captcha: CaptchaResponse 
     email: values.email.trim(),
     ...captchaFields(values.code, captcha),
   };
+}
+
+/**
+ * Where a login goes (the login page's location state): the in-app path its opener asked for
+ * (`returnTo`, e.g. the console's /admin), else the member center. Anything but a path of this
+ * site (`//host`, `https:`…) is ignored.
+ */
+export function afterLoginPath(state: unknown): string {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : PATHS.user;
 }

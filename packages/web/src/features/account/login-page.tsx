@@ -8,7 +8,14 @@ import { PATHS } from '../../app/paths';
 import { hasStoredSession, setAuthTokens } from '../../session/auth-storage';
 import { CURRENT_USER_KEY, currentUserOptions, loadCurrentUser } from '../../session/current-user';
 import { readRememberedLogin, saveLoginChoice } from '../../session/remember-me';
-import { checkPassword, checkUserName, type LoginValues, ruleOf, toLoginBody } from './account-form';
+import {
+  afterLoginPath,
+  checkPassword,
+  checkUserName,
+  type LoginValues,
+  ruleOf,
+  toLoginBody,
+} from './account-form';
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
 import { CaptchaField } from './captcha-field';
@@ -16,9 +23,13 @@ import { PasswordInput } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useCaptcha } from './use-captcha';
 
-/** What /register hands the login page: the name just registered, to fill in. */
+/**
+ * What other screens hand the login page: the name just registered, to fill in (/register), and
+ * where to go once logged in instead of the member center (the console's gate: /admin).
+ */
 export interface LoginPageState {
   userName?: string;
+  returnTo?: string;
 }
 
 /** The form's first values: the remembered login (SPEC §5), or the name just registered. */
@@ -56,7 +67,7 @@ export function LoginPage() {
       // Everything cached was loaded for a visitor (like and collect flags…): stale now.
       await queryClient.invalidateQueries({ refetchType: 'none' });
       await queryClient.fetchQuery({ ...currentUserOptions(), staleTime: 0 }).catch(() => null);
-      void navigate(PATHS.user, { replace: true });
+      void navigate(afterLoginPath(state), { replace: true });
     } catch {
       // The client has shown why; a captcha is good for one try (SPEC §8).
       form.setFieldValue('code', '');

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { CollectControl } from '../collect/collect-control';
+import { CloudDownload } from './cloud-download';
 import { DETAIL_TEXT } from './texts';
 import { useLike } from './use-like';
 import { setWorkFlags } from './work-detail-query';
@@ -10,7 +11,8 @@ import styles from './library-actions.module.css';
 
 /**
  * Like and collect of the detail (SPEC §2, §4), from the flags the detail answered for the
- * caller. A visitor may tap them too: the server's 403 brings the login dialog.
+ * caller, and a logged-in user's cloud download. A visitor may tap like and collect too: the
+ * server's 403 brings the login dialog.
  */
 export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
   const id = detail.data.id;
@@ -37,6 +39,7 @@ export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
         labels={{ collect: DETAIL_TEXT.collect, collected: DETAIL_TEXT.collected }}
         className={styles.toggle}
       />
+      <CloudDownload workId={id} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { WorkDetail } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  cloudState,
+  isVipLevel,
   likeChange,
   hasEnoughStills,
   hlsEngine,
@@ -102,5 +104,20 @@ describe('likeChange (SPEC §4)', () => {
   it('likes with status 0 and unlikes with status 9, flipping the shown flag', () => {
     expect(likeChange(false)).toEqual({ liked: true, status: 0 });
     expect(likeChange(true)).toEqual({ liked: false, status: 9 });
+  });
+});
+
+describe('cloud download', () => {
+  it('reads the caller’s latest request for the work', () => {
+    expect(cloudState(undefined)).toBe('none');
+    expect(cloudState([])).toBe('none');
+    expect(cloudState([{ status: 0 }])).toBe('requested');
+    expect(cloudState([{ status: 1 }, { status: 0 }])).toBe('done');
+  });
+
+  it('counts levels above 1 as VIP', () => {
+    expect(isVipLevel(0)).toBe(false);
+    expect(isVipLevel(1)).toBe(false);
+    expect(isVipLevel(2)).toBe(true);
   });
 });

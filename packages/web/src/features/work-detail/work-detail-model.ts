@@ -1,4 +1,4 @@
-import { LIKE_STATUS, type WorkDetail } from '@yingku/contract';
+import { CLOUD_DOWNLOAD_STATUS, LIKE_STATUS, type WorkDetail } from '@yingku/contract';
 import type { HistoryEntry } from '../../session/history';
 
 /** One still: a thumbnail path and the big picture the viewer shows. */
@@ -70,3 +70,16 @@ export function toHistoryEntry(detail: WorkDetail): HistoryEntry {
 export function likeChange(liked: boolean): { liked: boolean; status: 0 | 9 } {
   return liked ? { liked: false, status: LIKE_STATUS.unlike } : { liked: true, status: LIKE_STATUS.like };
 }
+
+/** A work's cloud download as its user sees it: not asked for, asked for (being fetched), or done. */
+export type CloudState = 'none' | 'requested' | 'done';
+
+/** The state of the caller's request for a work (the list narrowed to it), newest first. */
+export function cloudState(rows: readonly { status: number }[] | undefined): CloudState {
+  const latest = rows?.[0];
+  if (!latest) return 'none';
+  return latest.status === CLOUD_DOWNLOAD_STATUS.done ? 'done' : 'requested';
+}
+
+/** A VIP in force: getInfo's levelId is above 1 only while the VIP lasts (SPEC §1). */
+export const isVipLevel = (levelId: number) => levelId > 1;

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAdminCli } from '../../test/admin-cli';
+import { createOperatorAccounts } from '../features/accounts/operator-accounts.service';
+
+const cli = createAdminCli();
+const { admin, adminFed, adminOnTerminal, inDatabase } = cli;
+afterAll(() => cli.cleanup());
+
+/** The stored account of a user name, and whether each password logs in to it as an admin. */
+function accountOf(userName: string, ...passwords: string[]) {
+  return inDatabase(async (db) => {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'email', 'roles', 'password_hash', 'disabled_at'])
+      .where('user_name_key', '=', userName.toLowerCase())
+      .executeTakeFirst();
+    const admin: boolean[] = [];
+    for (const password of passwords) {
+      admin.push(await createOperatorAccounts(db).canLogIn(userName, password, 'admin'));
+    }
+    return { row, admin };
+  });
+}
+
+describe('npm run admin -- create-admin', () => {
+  const ADMIN_ROLES = ['member', 'staff', 'admin'];
+
+  it('makes a new admin with a generated password printed once; grants admin to an existing account', async () => {
+    const made = await admin('create-admin', 'first_boss');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^[A-HJ-NP-Za-km-z2-9]{24}\n$/);
+    expect(made.stderr).toMatch(
+      /^Created first_boss \(user \d+\) with roles member, staff, admin\. Its password is printed above, once/,
+    );
+    const created = await accountOf('first_boss', made.stdout.trim());
+    expect(created.row).toMatchObject({
+      roles: ADMIN_ROLES,
+      email: 'operator@yingku.invalid',
+      disabled_at: null,
+    });
+    expect(created.row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(created.admin).toEqual([true]);
+
+    // A disabled member, named in another case: made an admin, enabled, its password kept.
+    await inDatabase(async (db) => {
+      await createOperatorAccounts(db).ensure({
+        userName: 'Plain_Member',
+        roles: [],
+        password: 'member-pass-1',
+      });
+      await db
+        .updateTable('users')
+        .set({ disabled_at: new Date() })
+        .where('user_name_key', '=', 'plain_member')
+        .execute();
+    });
+    const before = await accountOf('plain_member');
+    const granted = await admin('create-admin', 'PLAIN_MEMBER');
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toBe('');
+    expect(granted.stderr.trim()).toBe(
+      `Plain_Member (user ${before.row!.id}) now has roles member, staff, admin. Its password is unchanged. ` +
+        'It had been disabled and can log in again.',
+    );
+    const after = await accountOf('plain_member', 'member-pass-1');
+    expect(after.row).toEqual({ ...before.row, roles: ADMIN_ROLES, disabled_at: null });
+    expect(after.admin).toEqual([true]);
+
+    // A new password only on request, here as one line of stdin.
+    const reset = await adminFed('new-secret-42\n', 'create-admin', 'plain_member', '--password-stdin');
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stderr).toContain('Its password is changed; its logins have ended.');
+    expect((await accountOf('plain_member', 'new-secret-42', 'member-pass-1')).admin).toEqual([true, false]);
+  }, 120_000);
+
+  it('takes a new admin’s password from stdin as typed; refuses bad values (exit 1) and command lines (exit 2)', async () => {
+    const fed = await adminFed(
+      '  spaced pass 1  \r\nignored\n',
+      ...['create-admin', 'piped_boss', '--email', 'boss@example.com', '--password-stdin'],
+    );
+    expect(fed.code, fed.stderr).toBe(0);
+    expect(fed.stdout).toBe('');
+    const piped = await accountOf('piped_boss', '  spaced pass 1  ');
+    expect(piped.row).toMatchObject({ email: 'boss@example.com', roles: ADMIN_ROLES });
+    expect(piped.admin).toEqual([true]);
+
+    const refused = [
+      [await admin('create-admin', 'short'), 'user name: 6 to 32 characters'],
+      [await adminFed('seven77\n', 'create-admin', 'weak_boss', '--password-stdin'), 'password: 8 to 32'],
+      [await adminFed('', 'create-admin', 'weak_boss', '--password-stdin'), 'stdin held no line'],
+      [await admin('create-admin', 'mail_boss', '--email', 'nope'), 'e-mail: a valid address'],
+    ] as const;
+    for (const [result, message] of refused) {
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(message);
+      expect(result.stdout).toBe('');
+    }
+    for (const line of [
+      ['create-admin'],
+      ['create-admin', 'a_boss1', 'b_boss1'],
+      ['create-admin', 'a_boss1', '--pw'],
+    ]) {
+      const usage = await admin(...line);
+      expect(usage.code, line.join(' ')).toBe(2);
+      expect(usage.stderr).toContain('create-admin USER');
+    }
+    const names = ['weak_boss', 'mail_boss', 'a_boss1'];
+    const stored = await inDatabase((db) =>
+      db.selectFrom('users').select('user_name').where('user_name_key', 'in', names).execute(),
+    );
+    expect(stored).toEqual([]);
+  }, 120_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))(
+    'asks twice on a terminal, echoing nothing',
+    async () => {
+      const typed = 'tty-secret-99';
+      const ok = await adminOnTerminal(
+        [
+          ['Password for', typed],
+          ['Repeat', typed],
+        ],
+        'create-admin',
+        'tty_boss',
+      );
+      expect(ok.code, ok.shown).toBe(0);
+      expect(ok.shown).toContain('Created tty_boss');
+      expect(ok.shown).not.toContain(typed);
+      expect((await accountOf('tty_boss', typed)).admin).toEqual([true]);
+
+      const differ = await adminOnTerminal(
+        [
+          ['Password for', typed],
+          ['Repeat', `${typed}x`],
+        ],
+        'create-admin',
+        'tty_boss2',
+      );
+      expect(differ.code).toBe(1);
+      expect(differ.shown).toContain('the two passwords differ');
+      expect((await accountOf('tty_boss2')).row).toBeUndefined();
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,171 @@
+/**
+ * `npm run admin -- create-admin USER`: the first admin is made from the command line. Its
+ * usage, command line, password sources (asked on a terminal, one line of stdin, or generated
+ * and printed once) and what it prints. The account rules are the accounts feature's.
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  AccountInputError,
+  checkEmail,
+  checkNewPassword,
+  checkUserName,
+  type OperatorAccountResult,
+  type OperatorAccounts,
+  randomPassword,
+} from '../features/accounts/operator-accounts.service';
+
+export const ACCOUNTS_USAGE = `  npm run admin -- create-admin USER [--email EMAIL] [--password-stdin] [--reset-password]
+      Makes USER an admin (roles member, staff, admin). A new account (USER: 6 … 32
+      characters, as at registration) gets the password asked twice on a terminal, read as one
+      line of stdin with --password-stdin, or else generated and printed once on stdout; its
+      e-mail is EMAIL or a placeholder. An existing account (any case of its name) keeps its
+      password unless --password-stdin or --reset-password (asked, or generated) gives a new
+      one, which ends its logins; a disabled one is enabled again.`;
+
+/** `create-admin` as typed. */
+export interface CreateAdminCommand {
+  name: 'create-admin';
+  userName: string;
+  email: string | undefined;
+  passwordStdin: boolean;
+  resetPassword: boolean;
+}
+
+/** `create-admin …` (argv after the command's name); null: show the usage. */
+export function parseCreateAdmin(argv: string[]): CreateAdminCommand | null {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        'reset-password': { type: 'boolean' },
+      },
+    });
+    if (positionals.length !== 1) return null;
+    return {
+      name: 'create-admin',
+      userName: positionals[0]!,
+      email: values.email,
+      passwordStdin: values['password-stdin'] === true,
+      resetPassword: values['reset-password'] === true,
+    };
+  } catch {
+    return null; // an unknown option, or one without its value
+  }
+}
+
+/** Where a password comes from: the terminal, or stdin. */
+export interface PasswordPrompt {
+  /** Whether stdin is a terminal a person types at. */
+  isTTY: boolean;
+  /** The first line of stdin (without its line break); undefined when stdin ends first. */
+  readLine(): Promise<string | undefined>;
+  /** Asks on the terminal without echoing what is typed. */
+  askHidden(question: string): Promise<string>;
+}
+
+/** The process's own stdin and stderr (stdout carries only a generated password). */
+export function terminalPrompt(): PasswordPrompt {
+  return {
+    isTTY: process.stdin.isTTY === true,
+    async readLine() {
+      const lines = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+      try {
+        for await (const line of lines) return line;
+        return undefined;
+      } finally {
+        lines.close();
+      }
+    },
+    askHidden,
+  };
+}
+
+/** Reads one line in raw mode, echoing nothing; Ctrl-C or Ctrl-D cancels. */
+function askHidden(question: string): Promise<string> {
+  const { stdin, stderr } = process;
+  return new Promise((resolve, reject) => {
+    let typed: string[] = [];
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed.join(''));
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return finish();
+        if (ch === '\u0003' || ch === '\u0004') return finish(new AccountInputError('cancelled'));
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
+        else if (ch >= ' ') typed.push(ch);
+      }
+    };
+    // Echo off before the question shows: whatever is typed after seeing it stays hidden.
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.on('data', onData);
+    stdin.resume();
+    stderr.write(question);
+  });
+}
+
+async function askTwice(prompt: PasswordPrompt, userName: string): Promise<string> {
+  const first = checkNewPassword(await prompt.askHidden(`Password for ${userName} (8 … 32 characters): `));
+  const second = await prompt.askHidden('Repeat the password: ');
+  if (first !== second) throw new AccountInputError('the two passwords differ; nothing was changed');
+  return first;
+}
+
+/** Opens the database for `work` on the accounts, then closes it. */
+export type WithAccounts = <T>(work: (accounts: OperatorAccounts) => Promise<T>) => Promise<T>;
+
+/**
+ * Makes the admin. Every typed value, a password from stdin too, is checked before the
+ * database is opened; then the password the account needs (see {@link ACCOUNTS_USAGE}) is
+ * asked or generated, and written. A generated password is printed only once the account
+ * holds it, so a failed run never shows one that does not work.
+ */
+export async function runCreateAdmin(
+  command: CreateAdminCommand,
+  prompt: PasswordPrompt,
+  withAccounts: WithAccounts,
+): Promise<number> {
+  const userName = checkUserName(command.userName);
+  const email = command.email === undefined ? undefined : checkEmail(command.email);
+  let piped: string | undefined;
+  if (command.passwordStdin) {
+    const line = await prompt.readLine();
+    if (line === undefined) throw new AccountInputError('--password-stdin: stdin held no line');
+    piped = checkNewPassword(line);
+  }
+  return withAccounts(async (accounts) => {
+    const existing = await accounts.find(userName);
+    let password = piped;
+    let generated = false;
+    if (password === undefined && (!existing || command.resetPassword)) {
+      generated = !prompt.isTTY;
+      password = generated ? randomPassword() : await askTwice(prompt, existing?.userName ?? userName);
+    }
+    const result = await accounts.ensure({ userName, roles: ['member', 'staff', 'admin'], password, email });
+    if (generated) console.log(password);
+    console.error(summary(result, generated));
+    return 0;
+  });
+}
+
+function summary(result: OperatorAccountResult, generated: boolean): string {
+  const who = `${result.userName} (user ${result.userId})`;
+  const roles = result.roles.join(', ');
+  const lines = [result.created ? `Created ${who} with roles ${roles}.` : `${who} now has roles ${roles}.`];
+  if (generated) lines.push('Its password is printed above, once: only its hash is stored.');
+  else if (result.passwordChanged && !result.created)
+    lines.push('Its password is changed; its logins have ended.');
+  else if (!result.created) lines.push('Its password is unchanged.');
+  if (result.reEnabled) lines.push('It had been disabled and can log in again.');
+  return lines.join(' ');
+}

@@ -1,0 +1,75 @@
+import { isNumberPrefix, MOD_NAME, numberKey, SERVER_MSG, type StaffWorkRow } from '@yingku/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { visibilityLock } from '../catalogue-write/visibility-lock.repo';
+import { createCatalogueAdminRepo, type StaffWorkMatch, type StaffWorkRecord } from './catalogue-admin.repo';
+
+/** What one console change sets (each part optional; the contract refuses an empty change). */
+export interface WorkChanges {
+  isOnline?: 0 | 1 | undefined;
+  hidden?: boolean | undefined;
+}
+
+/**
+ * Works in the console: find any work (hidden ones too) and switch online viewing and
+ * visibility. `onChange` runs after a change is committed: the app clears its catalogue read
+ * cache there, so this process never serves a work it has just hidden.
+ */
+export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void) {
+  const repo = createCatalogueAdminRepo(db);
+
+  return {
+    async list(keyword: string | undefined, pageNum: number, pageSize: number) {
+      const match = keyword === undefined ? undefined : matchOf(keyword);
+      const { rows, total } = await repo.list(match, pageSize, (pageNum - 1) * pageSize);
+      return { rows: rows.map(toRow), total };
+    },
+
+    /**
+     * Applies the changes in one transaction; 404 for an unknown work. Hiding or showing moves
+     * the entity counts with it, under the visibility lock that catalogue writes share.
+     */
+    async update(workId: string, changes: WorkChanges): Promise<StaffWorkRow> {
+      const row = await repo.inTransaction(async (trx) => {
+        if (changes.hidden !== undefined) await visibilityLock.exclusive(trx);
+        if (!(await repo.find(workId, trx, true))) throw notFound(SERVER_MSG.workNotFound);
+        if (changes.isOnline !== undefined) await repo.setOnline(trx, workId, changes.isOnline);
+        if (changes.hidden !== undefined) await repo.setHidden(trx, workId, changes.hidden);
+        return repo.find(workId, trx);
+      });
+      if (!row) throw notFound(SERVER_MSG.workNotFound);
+      onChange();
+      return toRow(row);
+    },
+  };
+}
+
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
+
+/**
+ * A console keyword as catalogue search reads numbers (decision 003): `ssis001`, `SSIS-001` and
+ * `ssis-00001` are one number key; a bare letter prefix (`ssis`) lists its numbers; digits alone
+ * may also be a work id.
+ */
+function matchOf(keyword: string): StaffWorkMatch {
+  const text = keyword.trim();
+  return {
+    numberKey: numberKey(text) || undefined,
+    numberPrefix: isNumberPrefix(text) ? numberKey(text) : undefined,
+    workId: /^\d+$/.test(text) ? text : undefined,
+  };
+}
+
+function toRow(row: StaffWorkRecord): StaffWorkRow {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    modName: MOD_NAME[row.channel],
+    pubTime: row.pub_date,
+    isOnline: row.is_online,
+    hidden: row.hidden,
+    picSmall: row.pic_small,
+  };
+}

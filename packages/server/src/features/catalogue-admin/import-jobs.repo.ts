@@ -1,0 +1,125 @@
+import type { ImportJob, ImportJobError } from '@yingku/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import { shanghaiTime } from '../library/library.repo';
+
+/** The running totals a job records as it goes. */
+export interface JobProgress {
+  linesRead: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  errors: ImportJobError[];
+}
+
+/** SQLSTATE of a unique violation: here, a second running job (`import_jobs_one_running`). */
+const UNIQUE_VIOLATION = '23505';
+
+/** Catalogue import jobs started from the console. */
+export function createImportJobsRepo(db: Kysely<DB>) {
+  const select = () =>
+    db
+      .selectFrom('import_jobs as j')
+      .select([
+        sql<string>`j.id::text`.as('id'),
+        'j.file_name as fileName',
+        'j.status',
+        'j.total_lines as totalLines',
+        'j.lines_read as linesRead',
+        'j.inserted',
+        'j.updated',
+        'j.unchanged',
+        'j.failed',
+        'j.errors',
+        'j.message',
+        shanghaiTime('j.created_at').as('createTime'),
+        sql<
+          string | null
+        >`CASE WHEN j.finished_at IS NULL THEN NULL ELSE ${shanghaiTime('j.finished_at')} END`.as(
+          'finishTime',
+        ),
+      ]);
+
+  const find = (id: string): Promise<ImportJob | undefined> =>
+    select().where('j.id', '=', id).executeTakeFirst();
+
+  const progressColumns = (p: JobProgress) => ({
+    lines_read: p.linesRead,
+    inserted: p.inserted,
+    updated: p.updated,
+    unchanged: p.unchanged,
+    failed: p.failed,
+    errors: JSON.stringify(p.errors),
+    updated_at: sql<Date>`now()`,
+  });
+
+  return {
+    /** A new running job; null when another job is running (on any server). */
+    async create(createdBy: string, fileName: string, totalLines: number): Promise<ImportJob | null> {
+      try {
+        const { id } = await db
+          .insertInto('import_jobs')
+          .values({ created_by: createdBy, file_name: fileName, total_lines: totalLines })
+          .returning(sql<string>`id::text`.as('id'))
+          .executeTakeFirstOrThrow();
+        return (await find(id)) ?? null;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return null;
+        throw error;
+      }
+    },
+
+    find,
+
+    /** Jobs newest first. */
+    async list(limit: number, offset: number): Promise<{ rows: ImportJob[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        select().orderBy('j.id', 'desc').limit(limit).offset(offset).execute(),
+        db
+          .selectFrom('import_jobs')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /**
+     * Records progress of a running job (also its heartbeat: `updated_at`). A job already marked
+     * failed stays failed.
+     */
+    async saveProgress(id: string, progress: JobProgress): Promise<void> {
+      await db
+        .updateTable('import_jobs')
+        .set(progressColumns(progress))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /** Ends a running job as done or failed, with its final totals. */
+    async finish(id: string, status: 'done' | 'failed', progress: JobProgress, message = ''): Promise<void> {
+      await db
+        .updateTable('import_jobs')
+        .set({ ...progressColumns(progress), status, message, finished_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /**
+     * Marks failed every running job not heard from for `staleMs`: its server stopped or died.
+     * (Served by the partial unique index on running jobs.)
+     */
+    async failStale(staleMs: number, message: string): Promise<void> {
+      await db
+        .updateTable('import_jobs')
+        .set({ status: 'failed', message, finished_at: sql<Date>`now()` })
+        .where('status', '=', 'running')
+        .where('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
+        .execute();
+    },
+  };
+}
+
+export type ImportJobsRepo = ReturnType<typeof createImportJobsRepo>;

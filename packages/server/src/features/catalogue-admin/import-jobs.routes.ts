@@ -1,0 +1,105 @@
+import {
+  API,
+  errorEnvelope,
+  importJobParams,
+  importJobResponse,
+  importJobsQuery,
+  importJobsResponse,
+  LIMITS,
+  startImportBody,
+} from '@yingku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { type Authenticator, roleGuard } from '../../http/auth';
+import { ok, table } from '../../http/envelope';
+import type { CatalogueCache } from '../catalogue/catalogue.cache';
+import { createImportJobsService } from './import-jobs.service';
+
+export interface ImportJobsRouteDeps {
+  db: Kysely<DB>;
+  auth: Authenticator;
+  /** Cleared when an import ends, so this process shows what it wrote at once. */
+  catalogueCache: Pick<CatalogueCache, 'clear'>;
+  /** True on PGlite, which no other process opens: jobs left running fail at start-up. */
+  singleProcess?: boolean;
+}
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/**
+ * A JSON body around the largest file: escaping (`\n`, `\"`) can double a JSON Lines text, and
+ * anything larger is refused (413) before it is parsed.
+ */
+const IMPORT_BODY_LIMIT = 2 * LIMITS.importMaxBytes + 1024 * 1024;
+
+/** Catalogue imports from the console: start one (it runs in the background), list, poll. */
+export async function importJobsRoutes(
+  app: FastifyInstance,
+  { db, auth, catalogueCache, singleProcess = false }: ImportJobsRouteDeps,
+) {
+  const imports = createImportJobsService({ db, log: app.log, onFinish: () => catalogueCache.clear() });
+  if (singleProcess) await imports.failAbandoned();
+  app.addHook('onClose', () => imports.close());
+  const staff = roleGuard(auth, 'staff');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    API.staffImports,
+    {
+      // The role is checked before a body of up to 40 MB is read, not after.
+      onRequest: staff.hook.preValidation,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        summary: 'Starts a catalogue import of a JSON Lines text (as the CLI); answers the job at once',
+        body: startImportBody,
+        response: { 200: importJobResponse, ...errors, 409: errorEnvelope, 413: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const caller = await staff.caller(request);
+      const { fileName, content } = request.body;
+      return ok(await imports.start(caller.userId, fileName, content));
+    },
+  );
+
+  r.get(
+    API.staffImports,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Catalogue import jobs, newest first',
+        querystring: importJobsQuery,
+        response: { 200: importJobsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { rows, total } = await imports.list(request.query.pageNum, request.query.pageSize);
+      return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.staffImport,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'One import job: its progress while running, its totals and failed lines after',
+        params: importJobParams,
+        response: { 200: importJobResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      return ok(await imports.get(request.params.id));
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { type ImportJob, SERVER_MSG } from '@yingku/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError, notFound } from '../../http/errors';
+import { countLines, HEARTBEAT_MS, runImportJob, type StopSignal } from './import-job-runner';
+import { createImportJobsRepo } from './import-jobs.repo';
+
+/**
+ * A running job not heard from for this long is dead (its server stopped or crashed): it is
+ * marked failed when jobs are next read or started. Ten heartbeats: a busy database delays one,
+ * not ten.
+ */
+export const STALE_AFTER_MS = 10 * HEARTBEAT_MS;
+
+export interface ImportJobsDeps {
+  db: Kysely<DB>;
+  log: FastifyBaseLogger;
+  /** Runs when a job ends, done or failed (the app clears its catalogue read cache). */
+  onFinish: () => void;
+}
+
+/**
+ * Catalogue imports started from the console: the CLI's importer, run in the background, one
+ * at a time across every server (a unique index admits one running job; a second start gets
+ * 409). Jobs record their progress as they go, so any server can answer a poll.
+ */
+export function createImportJobsService({ db, log, onFinish }: ImportJobsDeps) {
+  const repo = createImportJobsRepo(db);
+  let current: { stop: StopSignal; done: Promise<void> } | null = null;
+  const failDead = () => repo.failStale(STALE_AFTER_MS, SERVER_MSG.importInterrupted);
+
+  return {
+    /** Starts an import of the text and answers the new job at once. */
+    async start(userId: string, fileName: string, content: string): Promise<ImportJob> {
+      // This process's own job is alive whatever its heartbeat says.
+      if (current) throw importRunning();
+      await failDead();
+      const job = await repo.create(userId, fileName, countLines(content));
+      if (!job) throw importRunning();
+      const stop: StopSignal = { stopped: false };
+      const done = runImportJob({ db, repo, jobId: job.id, content, log, stop }).finally(() => {
+        current = null;
+        onFinish();
+      });
+      current = { stop, done };
+      return job;
+    },
+
+    async list(pageNum: number, pageSize: number) {
+      await failDead();
+      return repo.list(pageSize, (pageNum - 1) * pageSize);
+    },
+
+    async get(id: string): Promise<ImportJob> {
+      await failDead();
+      const job = await repo.find(id);
+      if (!job) throw notFound(SERVER_MSG.importNotFound);
+      return job;
+    },
+
+    /**
+     * At start-up on a database only this process opens (PGlite): any job still running was
+     * left by a process that stopped, so it fails now rather than after {@link STALE_AFTER_MS}.
+     */
+    async failAbandoned(): Promise<void> {
+      await repo.failStale(0, SERVER_MSG.importInterrupted);
+    },
+
+    /** Stops a running job between pieces of its text (it ends failed) and waits for it. */
+    async close(): Promise<void> {
+      if (!current) return;
+      current.stop.stopped = true;
+      await current.done;
+    },
+  };
+}
+
+export type ImportJobsService = ReturnType<typeof createImportJobsService>;
+
+const importRunning = () => new AppError(409, SERVER_MSG.importRunning);

@@ -1,0 +1,92 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { unauthorized } from './errors';
+
+/** Where Prometheus scrapes; outside /prod-api and unsigned. */
+export const METRICS_PATH = '/metrics';
+
+/** Seconds; from a cached catalogue answer (~1 ms) to a request near the statement timeout. */
+const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Methods kept as they are; anything else a client invents counts as OTHER (bounded labels). */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+
+/**
+ * The process's own metrics (CPU, memory, event loop, GC, handles), registered once per
+ * process: they describe the process, not an app, and each registration adds a GC observer.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** What features record; the app owns one, so tests with several apps do not mix counts. */
+export interface AppMetrics {
+  /** One catalogue read-cache lookup (decision 006): `call` is the service method. */
+  catalogueCache(call: string, result: 'hit' | 'miss'): void;
+}
+
+export interface MetricsOptions {
+  /** When set, a scrape needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  token?: string | undefined;
+}
+
+/**
+ * Prometheus metrics at {@link METRICS_PATH}: the process's default metrics, an HTTP duration
+ * histogram labelled by method, route pattern (never the raw URL, whose ids and keywords
+ * would make a series each) and status code, and catalogue cache hits and misses.
+ */
+export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {}): AppMetrics {
+  const registry = new Registry();
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const cacheLookups = new Counter({
+    name: 'yingku_catalogue_cache_lookups_total',
+    help: 'Catalogue read-cache lookups by service call and result (hit or miss)',
+    labelNames: ['call', 'result'] as const,
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      {
+        method: KNOWN_METHODS.has(request.method) ? request.method : 'OTHER',
+        // Unmatched requests (404s, the web app's fallback) share one label.
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const allowed = token === undefined ? () => true : bearerCheck(token);
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request)) throw unauthorized();
+    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+
+  return {
+    catalogueCache: (call, result) => cacheLookups.inc({ call, result }),
+  };
+}
+
+/** Compares digests so the check takes the same time whatever the guess. */
+function bearerCheck(token: string): (request: FastifyRequest) => boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const expected = digest(token);
+  return (request) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+    return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected);
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/connection';
+import { createFloodCountersRepo } from './flood-counters.repo';
+import { addFloodLimits } from './flood-limits';
+import { addHealthRoutes, createLifecycle, type Lifecycle } from './health';
+import { addRequestIdHeader } from './logging';
+import { addMetrics, type AppMetrics } from './metrics';
+
+export interface OperationsDeps {
+  config: AppConfig;
+  database: Database;
+  readDatabase?: Database | undefined;
+  redis?: Redis | undefined;
+  lifecycle?: Lifecycle | undefined;
+}
+
+/** How often spent flood counters are swept from PostgreSQL. */
+const SWEEP_MS = 60_000;
+
+/**
+ * What running many instances needs, outside /prod-api and before any feature registers:
+ * request ids on answers, /healthz and /readyz, /metrics, and flood limits counted where every
+ * instance sees them (Redis, else PostgreSQL; only PGlite, one process by nature, counts here).
+ */
+export async function addOperations(
+  app: FastifyInstance,
+  { config, database, readDatabase, redis, lifecycle = createLifecycle() }: OperationsDeps,
+): Promise<{ metrics: AppMetrics; lifecycle: Lifecycle }> {
+  addRequestIdHeader(app);
+  const metrics = addMetrics(app, { token: config.metricsToken });
+  addHealthRoutes(app, { lifecycle, database, readDatabase, redis });
+
+  const counters = database.kind === 'postgres' && !redis ? createFloodCountersRepo(database.db) : undefined;
+  await addFloodLimits(app, {
+    redis: redis ? { client: redis, keyPrefix: config.redisKeyPrefix } : undefined,
+    database: counters,
+  });
+  if (counters) {
+    const timer = setInterval(() => {
+      counters.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'flood counter sweep failed'));
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  return { metrics, lifecycle };
+}

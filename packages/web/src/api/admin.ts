@@ -1,0 +1,148 @@
+import {
+  API,
+  fillPath,
+  type GenerateCodesBody,
+  generatedCodesResponse,
+  importJobResponse,
+  importJobsResponse,
+  type ImportJobsQuery,
+  PAGE_SIZE,
+  type StaffCodeBatchesQuery,
+  staffCodeBatchesResponse,
+  type StaffCodesQuery,
+  staffCodesResponse,
+  staffConversationResponse,
+  staffDownloadResponse,
+  type StaffDownloadsQuery,
+  staffDownloadsResponse,
+  type StaffInboxQuery,
+  staffInboxResponse,
+  type StaffOrdersQuery,
+  staffOrdersResponse,
+  type StaffPackageBody,
+  staffPackageResponse,
+  staffPackagesResponse,
+  type StaffPackageUpdateBody,
+  staffThreadResponse,
+  staffUserResponse,
+  type StaffUsersQuery,
+  staffUsersResponse,
+  type StaffUserUpdateBody,
+  staffWorkResponse,
+  type StaffWorksQuery,
+  staffWorksResponse,
+  type StaffWorkUpdateBody,
+  type StartImportBody,
+} from '@yingku/contract';
+import { api } from './client';
+
+/** Fields the API client adds to every call itself (SPEC §7): callers leave them out. */
+type ClientField = 'appId' | 'isDht';
+
+/**
+ * A console list's query as the console sends it: the contract's input shape without the client
+ * fields, every field optional (the server has defaults), and the page numbers — `unknown` in
+ * the input of zod's `coerce` — as numbers.
+ */
+export type ListQuery<Q> = {
+  [K in Exclude<keyof Q, ClientField>]?: unknown extends Q[K] ? number : Q[K];
+};
+
+/** A console write's body without the client fields. */
+export type WriteBody<B> = Omit<B, ClientField>;
+
+/**
+ * The operators' console calls (/v2/admin/…, staff or admin only). The console asks for none of
+ * them before it knows the caller is staff: a refused one would open the login dialog.
+ */
+export const adminApi = {
+  // ——— Customer service ———
+  /** The inbox: without `status`, threads awaiting a reply first. */
+  inbox: (query: ListQuery<StaffInboxQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffInbox,
+      { pageSize: PAGE_SIZE.staffInbox, ...query },
+      { schema: staffInboxResponse, signal },
+    ),
+  /** One thread and its conversation, oldest first (reading it here leaves the user's unread). */
+  thread: (id: string, signal?: AbortSignal) =>
+    api.get(fillPath(API.staffThread, { id }), {}, { schema: staffConversationResponse, signal }),
+  reply: (id: string, message: string) =>
+    api.post(fillPath(API.staffReply, { id }), { message }, { schema: staffThreadResponse }),
+  close: (id: string) => api.post(fillPath(API.staffClose, { id }), {}, { schema: staffThreadResponse }),
+
+  // ——— Orders and users ———
+  orders: (query: ListQuery<StaffOrdersQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffOrders,
+      { pageSize: PAGE_SIZE.staffOrders, ...query },
+      { schema: staffOrdersResponse, signal },
+    ),
+  users: (query: ListQuery<StaffUsersQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffUsers,
+      { pageSize: PAGE_SIZE.staffUsers, ...query },
+      { schema: staffUsersResponse, signal },
+    ),
+  updateUser: (id: string, body: WriteBody<StaffUserUpdateBody>) =>
+    api.post(fillPath(API.staffUser, { id }), { ...body }, { schema: staffUserResponse }),
+
+  // ——— VIP packages ———
+  packages: (signal?: AbortSignal) =>
+    api.get(API.staffPackages, {}, { schema: staffPackagesResponse, signal }),
+  createPackage: (body: WriteBody<StaffPackageBody>) =>
+    api.post(API.staffPackages, { ...body }, { schema: staffPackageResponse }),
+  updatePackage: (id: string, body: WriteBody<StaffPackageUpdateBody>) =>
+    api.post(fillPath(API.staffPackage, { id }), { ...body }, { schema: staffPackageResponse }),
+
+  // ——— Activation codes ———
+  /** A new batch; the answer holds the codes, shown this once. */
+  generateCodes: (body: WriteBody<GenerateCodesBody>) =>
+    api.post(API.staffCodes, { ...body }, { schema: generatedCodesResponse }),
+  batches: (query: ListQuery<StaffCodeBatchesQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffCodeBatches,
+      { pageSize: PAGE_SIZE.staffCodeBatches, ...query },
+      { schema: staffCodeBatchesResponse, signal },
+    ),
+  codes: (query: ListQuery<StaffCodesQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffCodes,
+      { pageSize: PAGE_SIZE.staffCodes, ...query },
+      { schema: staffCodesResponse, signal },
+    ),
+
+  // ——— Catalogue ———
+  /** Works, hidden ones too; `keyword` is a number in any spelling or a work id. */
+  works: (query: ListQuery<StaffWorksQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffWorks,
+      { pageSize: PAGE_SIZE.staffWorks, ...query },
+      { schema: staffWorksResponse, signal },
+    ),
+  /** Online viewing on or off, hide or show; answers the row as it now is. */
+  updateWork: (id: string, body: WriteBody<StaffWorkUpdateBody>) =>
+    api.post(fillPath(API.staffWork, { id }), { ...body }, { schema: staffWorkResponse }),
+  /** Starts an import of a JSON Lines file's text; it runs in the background (poll {@link adminApi.importJob}). */
+  startImport: (body: WriteBody<StartImportBody>) =>
+    api.post(API.staffImports, { ...body }, { schema: importJobResponse }),
+  imports: (query: ListQuery<ImportJobsQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffImports,
+      { pageSize: PAGE_SIZE.staffImports, ...query },
+      { schema: importJobsResponse, signal },
+    ),
+  importJob: (id: string, signal?: AbortSignal) =>
+    api.get(fillPath(API.staffImport, { id }), {}, { schema: importJobResponse, signal }),
+
+  // ——— Cloud downloads ———
+  /** Every user's requests: those still to fetch first, oldest first. */
+  downloads: (query: ListQuery<StaffDownloadsQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffDownloads,
+      { pageSize: PAGE_SIZE.staffDownloads, ...query },
+      { schema: staffDownloadsResponse, signal },
+    ),
+  markDownloadDone: (id: string) =>
+    api.post(fillPath(API.staffDownloadDone, { id }), {}, { schema: staffDownloadResponse }),
+};

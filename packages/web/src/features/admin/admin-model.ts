@@ -1,0 +1,119 @@
+import { CLOUD_DOWNLOAD_STATUS, MESSAGE_STATUS, ORDER_STATUS, type PayChannel } from '@yingku/contract';
+import { PATHS } from '../../app/paths';
+import { ADMIN_TEXT } from './texts';
+
+/** Who is looking at /admin: the gate shows a login prompt, a refusal or the console. */
+export type ConsoleViewer = 'visitor' | 'member' | 'staff' | 'admin';
+
+/** The viewer of a getInfo answer's roles (null: no login). Admin outranks staff. */
+export function consoleViewer(user: { roles: readonly string[] } | null | undefined): ConsoleViewer {
+  if (!user) return 'visitor';
+  if (user.roles.includes('admin')) return 'admin';
+  if (user.roles.includes('staff')) return 'staff';
+  return 'member';
+}
+
+/** The console's sections, in sidebar order; each is `/admin/{path}`. */
+export const ADMIN_SECTIONS = [
+  { path: 'inbox', label: ADMIN_TEXT.inbox },
+  { path: 'orders', label: ADMIN_TEXT.orders },
+  { path: 'packages', label: ADMIN_TEXT.packages },
+  { path: 'codes', label: ADMIN_TEXT.codes },
+  { path: 'users', label: ADMIN_TEXT.users },
+  { path: 'catalogue', label: ADMIN_TEXT.catalogue },
+  { path: 'downloads', label: ADMIN_TEXT.downloads },
+] as const;
+export type AdminSectionPath = (typeof ADMIN_SECTIONS)[number]['path'];
+
+export const ADMIN_ROOT = PATHS.admin;
+export const sectionPath = (section: AdminSectionPath, rest?: string) =>
+  `${ADMIN_ROOT}/${section}${rest ? `/${encodeURIComponent(rest)}` : ''}`;
+
+/** A tag as the console shows it: its text and antd-mobile colour. */
+export interface TagView {
+  label: string;
+  color: 'warning' | 'success' | 'default' | 'danger' | 'primary';
+}
+
+/** SPEC §4's thread status from customer service's side: 0 待回复, 1 已回复, 9 已关闭. */
+export function threadStatusTag(status: number): TagView {
+  if (status === MESSAGE_STATUS.closed) return { label: ADMIN_TEXT.statusClosed, color: 'default' };
+  if (status === MESSAGE_STATUS.replied) return { label: ADMIN_TEXT.statusReplied, color: 'success' };
+  return { label: ADMIN_TEXT.statusAwaiting, color: 'warning' };
+}
+
+/** An order's status: 0 未支付, 1 已支付, 2 已关闭 (anything else shown as its number). */
+export function orderStatusTag(status: number): TagView {
+  if (status === ORDER_STATUS.paid) return { label: ADMIN_TEXT.orderPaid, color: 'success' };
+  if (status === ORDER_STATUS.closed) return { label: ADMIN_TEXT.orderClosed, color: 'default' };
+  if (status === ORDER_STATUS.unpaid) return { label: ADMIN_TEXT.orderUnpaid, color: 'warning' };
+  return { label: String(status), color: 'default' };
+}
+
+export const payChannelLabel = (channel: PayChannel) =>
+  channel === 'alipay' ? ADMIN_TEXT.channelAlipay : ADMIN_TEXT.channelWeixin;
+
+/** Pages of a list of `total` rows (at least one, so an empty list reads 1/1). */
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * The console's `YYYY-MM-DD HH:mm:ss` as a datetime-local input's value (`YYYY-MM-DDTHH:mm:ss`);
+ * empty for none.
+ */
+export function toDateTimeInput(time: string | null): string {
+  const match = time ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/.exec(time) : null;
+  return match ? `${match[1]}T${match[2]}${match[3] ?? ':00'}` : '';
+}
+
+/**
+ * A datetime-local value (seconds optional: the browser leaves `:00` out) as the console's
+ * `YYYY-MM-DD HH:mm:ss`; null for an empty input. Anything else is passed on as typed, for the
+ * server to refuse with its message.
+ */
+export function fromDateTimeInput(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(trimmed);
+  return match ? `${match[1]} ${match[2]}${match[3] ?? ':00'}` : trimmed;
+}
+
+/** An integer typed into a form (`-3`, `30`), or undefined when it is not one. */
+export function parseInteger(text: string): number | undefined {
+  const trimmed = text.trim();
+  return /^-?\d{1,10}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+/** The file name a batch's CSV downloads as: its name with path and odd characters replaced. */
+export function codesCsvFileName(batch: string): string {
+  const safe = batch.replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^_+|_+$/g, '');
+  return `activation-codes${safe ? `-${safe}` : ''}.csv`;
+}
+
+/** The generated codes as the 复制全部 button copies them: one a line. */
+export const codesAsText = (codes: readonly string[]) => codes.join('\n');
+
+/** A time as the lists show it (`YYYY-MM-DD HH:mm`), or — for none. */
+export function shownTime(time: string | null | undefined): string {
+  if (!time) return ADMIN_TEXT.none;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(time);
+  return match ? `${match[1]} ${match[2]}` : time;
+}
+
+/** A code as the list shows it: only its last characters are kept (— for codes made before that). */
+export const codeTailShown = (tail: string) => (tail ? `…${tail}` : ADMIN_TEXT.none);
+
+/** A cloud-download request's status: 0 待处理, 1 已完成. */
+export function downloadStatusTag(status: number): TagView {
+  return status === CLOUD_DOWNLOAD_STATUS.done
+    ? { label: ADMIN_TEXT.downloadDone, color: 'success' }
+    : { label: ADMIN_TEXT.downloadRequested, color: 'warning' };
+}
+
+/**
+ * A link a user gave, as something the console may open: web and magnet links only (never a
+ * `javascript:` or `data:` address); undefined otherwise, and the text is shown unlinked.
+ */
+export function openableLink(url: string): string | undefined {
+  const trimmed = url.trim();
+  return /^(https?:\/\/|magnet:\?)/i.test(trimmed) ? trimmed : undefined;
+}

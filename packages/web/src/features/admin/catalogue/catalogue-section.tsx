@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { ImportJobsPanel, ImportPanel, type ShownJob } from './import-panel';
+import { WorksPanel } from './works-panel';
+
+/**
+ * 作品管理: import a catalogue file (a small form, first; its report opens under it), find works
+ * and change them, and the recent imports.
+ */
+export function CatalogueSection() {
+  const [shown, setShown] = useState<ShownJob>();
+  return (
+    <>
+      <ImportPanel shown={shown} onShow={setShown} />
+      <WorksPanel />
+      <ImportJobsPanel shownId={shown?.id} onShow={(id) => setShown({ id })} />
+    </>
+  );
+}

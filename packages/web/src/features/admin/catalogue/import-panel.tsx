@@ -1,0 +1,145 @@
+import { type ImportJob, PAGE_SIZE } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useCallback, useRef, useState } from 'react';
+import { adminApi } from '../../../api/admin';
+import { shownTime } from '../admin-model';
+import { ADMIN_KEYS, useImportJobs } from '../admin-queries';
+import { Pager, Panel, QueryState, StatusTag, Table } from '../console-parts';
+import { ADMIN_TEXT } from '../texts';
+import { importFileName, importFileProblem, importStatusTag } from './catalogue-model';
+import { ImportProgress } from './import-progress';
+import catalogueStyles from './catalogue.module.css';
+
+/** The job whose progress is shown: one just started (with the start's answer), or one picked from the list. */
+export interface ShownJob {
+  id: string;
+  initial?: ImportJob;
+}
+
+/**
+ * 导入作品: choose a JSON Lines file and start it (the server's importer, the CLI's, runs it in
+ * the background); its progress is polled until it ends, with the lines that failed and why.
+ * `shown` is the job whose report is open (one just started, or one picked in 最近的导入).
+ */
+export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: ShownJob) => void }) {
+  const { shown, onShow } = props;
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File>();
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    if (!file) return;
+    const problem = importFileProblem(file);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const content = await file.text();
+      const { data } = await adminApi.startImport({ fileName: importFileName(file.name), content });
+      Toast.show({ icon: 'success', content: ADMIN_TEXT.importStarted });
+      onShow({ id: data.id, initial: data });
+      setFile(undefined);
+      if (input.current) input.current.value = '';
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
+    } catch {
+      // Shown by the client (导入文件为空, 导入文件不能超过20MB…).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A job has ended: the list shows its result, and the works it loaded are there to find. */
+  const onFinished = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
+    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+  }, [queryClient]);
+
+  return (
+    <Panel title={ADMIN_TEXT.importHeading} testId="import">
+      <p className={catalogueStyles.hint}>{ADMIN_TEXT.importHint}</p>
+      <div className={catalogueStyles.importForm}>
+        <input
+          ref={input}
+          type="file"
+          accept=".jsonl,.ndjson,.json,.txt,application/x-ndjson,application/jsonl"
+          hidden
+          data-testid="import-file"
+          onChange={(event) => setFile(event.target.files?.[0])}
+        />
+        <Button size="small" onClick={() => input.current?.click()}>
+          {ADMIN_TEXT.pickFile}
+        </Button>
+        <span className={catalogueStyles.fileName} data-testid="import-file-name">
+          {file ? file.name : ADMIN_TEXT.noFile}
+        </span>
+        <Button size="small" color="primary" disabled={!file} loading={busy} onClick={() => void start()}>
+          {ADMIN_TEXT.startImport}
+        </Button>
+      </div>
+      {shown && (
+        <ImportProgress key={shown.id} id={shown.id} initial={shown.initial} onFinished={onFinished} />
+      )}
+    </Panel>
+  );
+}
+
+/** 最近的导入: newest first, with how far each got and its result; 查看 opens one's report. */
+export function ImportJobsPanel(props: { shownId: string | undefined; onShow: (id: string) => void }) {
+  const [page, setPage] = useState(1);
+  const jobs = useImportJobs(page);
+  return (
+    <Panel title={ADMIN_TEXT.importsHeading} testId="imports">
+      <QueryState query={jobs}>
+        {(data) => (
+          <>
+            <Table testId="imports-table">
+              <thead>
+                <tr>
+                  <th>{ADMIN_TEXT.colFile}</th>
+                  <th>{ADMIN_TEXT.colStatus}</th>
+                  <th>{ADMIN_TEXT.colProgress}</th>
+                  <th>{ADMIN_TEXT.colResult}</th>
+                  <th>{ADMIN_TEXT.colCreated}</th>
+                  <th>{ADMIN_TEXT.colActions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((job) => (
+                  <tr key={job.id} data-job={job.id}>
+                    <td>{job.fileName || ADMIN_TEXT.none}</td>
+                    <td>
+                      <StatusTag view={importStatusTag(job.status)} />
+                    </td>
+                    <td>
+                      {job.linesRead} / {job.totalLines}
+                    </td>
+                    <td>
+                      {ADMIN_TEXT.inserted} {job.inserted} · {ADMIN_TEXT.updated} {job.updated} ·{' '}
+                      {ADMIN_TEXT.unchanged} {job.unchanged} · {ADMIN_TEXT.failedLines} {job.failed}
+                    </td>
+                    <td>{shownTime(job.createTime)}</td>
+                    <td>
+                      <Button
+                        size="mini"
+                        color="primary"
+                        fill={job.id === props.shownId ? 'solid' : 'outline'}
+                        onClick={() => props.onShow(job.id)}
+                      >
+                        {ADMIN_TEXT.showReport}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffImports} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}

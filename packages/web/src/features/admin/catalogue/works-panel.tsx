@@ -1,0 +1,161 @@
+import { imageUrl, PAGE_SIZE, type StaffWorkRow, type StaffWorkUpdateBody } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { adminApi, type WriteBody } from '../../../api/admin';
+import { runtimeConfig } from '../../../api/runtime-config';
+import { ADMIN_KEYS, useStaffWorks } from '../admin-queries';
+import { Pager, Panel, QueryState, SearchBox, StatusTag, Table } from '../console-parts';
+import { ADMIN_TEXT } from '../texts';
+import { channelLabel, workOnlineTag } from './catalogue-model';
+import styles from '../admin.module.css';
+import catalogueStyles from './catalogue.module.css';
+
+/**
+ * 作品: every work, hidden ones too, newest first; found by number in any spelling or by id.
+ * Each row turns online viewing on or off and hides or shows the work (hiding asks first).
+ */
+export function WorksPanel() {
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const works = useStaffWorks({ keyword: keyword || undefined, pageNum: page });
+
+  return (
+    <Panel
+      title={ADMIN_TEXT.worksHeading}
+      testId="works"
+      extra={
+        <SearchBox
+          placeholder={ADMIN_TEXT.workSearch}
+          onSearch={(text) => {
+            setKeyword(text);
+            setPage(1);
+          }}
+        />
+      }
+    >
+      <QueryState query={works}>
+        {(data) => (
+          <>
+            <Table testId="works-table">
+              <thead>
+                <tr>
+                  <th>{ADMIN_TEXT.colCover}</th>
+                  <th>{ADMIN_TEXT.colNumber}</th>
+                  <th>{ADMIN_TEXT.colTitle}</th>
+                  <th>{ADMIN_TEXT.colMod}</th>
+                  <th>{ADMIN_TEXT.colPubTime}</th>
+                  <th>{ADMIN_TEXT.colOnline}</th>
+                  <th>{ADMIN_TEXT.colVisibility}</th>
+                  <th>{ADMIN_TEXT.colActions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((work) => (
+                  <WorkRow key={work.id} work={work} />
+                ))}
+              </tbody>
+            </Table>
+            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffWorks} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
+
+function WorkRow({ work }: { work: StaffWorkRow }) {
+  const update = useWorkUpdate(work);
+  const [busy, setBusy] = useState(false);
+  const run = async (body: WriteBody<StaffWorkUpdateBody>, done: string) => {
+    setBusy(true);
+    try {
+      await update(body, done);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleHidden = async () => {
+    if (!work.hidden) {
+      const confirmed = await Dialog.confirm({
+        content: ADMIN_TEXT.hideConfirm(work.number),
+        confirmText: ADMIN_TEXT.hide,
+        cancelText: ADMIN_TEXT.cancel,
+      });
+      if (!confirmed) return;
+    }
+    await run({ hidden: !work.hidden }, work.hidden ? ADMIN_TEXT.unhidden : ADMIN_TEXT.hidden);
+  };
+  const online = work.isOnline === 1;
+
+  return (
+    <tr data-work={work.id} data-number={work.number} data-hidden={work.hidden}>
+      <td>
+        <img
+          className={catalogueStyles.thumb}
+          src={imageUrl(work.picSmall, runtimeConfig().imageHost)}
+          alt=""
+          loading="lazy"
+        />
+      </td>
+      <td className={styles.mono}>
+        {/* The front page's detail, in a new tab: to check what visitors see. */}
+        <a href={`/${work.modName}/${work.id}`} target="_blank" rel="noreferrer">
+          {work.number}
+        </a>
+        <div className={styles.weak}>{work.id}</div>
+      </td>
+      <td className={styles.wrap}>{work.title}</td>
+      <td>{channelLabel(work.modName)}</td>
+      <td>{work.pubTime}</td>
+      <td>
+        <StatusTag view={workOnlineTag(work.isOnline)} />
+      </td>
+      <td>
+        <Tag color={work.hidden ? 'danger' : 'success'} fill="outline" data-testid="visibility">
+          {work.hidden ? ADMIN_TEXT.hiddenTag : ADMIN_TEXT.visible}
+        </Tag>
+      </td>
+      <td>
+        <div className={styles.toolbar}>
+          <Button
+            size="mini"
+            fill="outline"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                { isOnline: online ? 0 : 1 },
+                online ? ADMIN_TEXT.onlineOffDone : ADMIN_TEXT.onlineOnDone,
+              )
+            }
+          >
+            {online ? ADMIN_TEXT.onlineOff : ADMIN_TEXT.onlineOn}
+          </Button>
+          <Button
+            size="mini"
+            color={work.hidden ? 'primary' : 'danger'}
+            fill="outline"
+            disabled={busy}
+            onClick={() => void toggleHidden()}
+          >
+            {work.hidden ? ADMIN_TEXT.unhide : ADMIN_TEXT.hide}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Sends a change of one work, says it is done and asks the list again; a refusal is the client's toast. */
+function useWorkUpdate(work: StaffWorkRow) {
+  const queryClient = useQueryClient();
+  return async (body: WriteBody<StaffWorkUpdateBody>, done: string) => {
+    try {
+      await adminApi.updateWork(work.id, body);
+    } catch {
+      return;
+    }
+    Toast.show({ icon: 'success', content: done });
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+  };
+}

@@ -1,0 +1,147 @@
+import { batchCsv, generateCodesBody, type GeneratedCodes, LIMITS } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { type FormEvent, useState } from 'react';
+import { adminApi } from '../../../api/admin';
+import { codesAsText, codesCsvFileName, parseInteger } from '../admin-model';
+import { ADMIN_KEYS, useStaffPackages } from '../admin-queries';
+import { Panel } from '../console-parts';
+import { ADMIN_TEXT } from '../texts';
+import { downloadFile } from './download-file';
+import styles from '../admin.module.css';
+import codeStyles from './codes.module.css';
+
+/** 生成激活码: a package, a count (1–1000) and an optional batch name; checked with the contract first. */
+export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: GeneratedCodes) => void }) {
+  const queryClient = useQueryClient();
+  const packages = useStaffPackages();
+  const [packageId, setPackageId] = useState('');
+  const [count, setCount] = useState('10');
+  const [batch, setBatch] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!packageId) {
+      Toast.show({ content: ADMIN_TEXT.pickPackage });
+      return;
+    }
+    const checked = generateCodesBody.safeParse({ packageId, count: parseInteger(count) ?? NaN, batch });
+    if (!checked.success) {
+      Toast.show({ content: checked.error.issues[0]?.message ?? ADMIN_TEXT.listFailed });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await adminApi.generateCodes({
+        packageId,
+        count: checked.data.count,
+        batch: checked.data.batch,
+      });
+      onGenerated(data);
+      setBatch('');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.batches }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.codes }),
+      ]);
+    } catch {
+      // Shown by the client.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title={ADMIN_TEXT.generateHeading} testId="generate-codes">
+      <form className={codeStyles.generate} onSubmit={(event) => void submit(event)}>
+        <label className={styles.field}>
+          <span>{ADMIN_TEXT.codePackage}</span>
+          <select
+            className={styles.input}
+            name="packageId"
+            value={packageId}
+            onChange={(event) => setPackageId(event.target.value)}
+          >
+            <option value="">{ADMIN_TEXT.pickPackage}</option>
+            {packages.data?.rows.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}（{row.days}天）{row.status === 0 ? '' : ` ${ADMIN_TEXT.offSale}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{ADMIN_TEXT.count}</span>
+          <input
+            className={styles.input}
+            name="count"
+            type="number"
+            min={1}
+            max={LIMITS.codesPerBatch}
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>{ADMIN_TEXT.batchName}</span>
+          <input
+            className={styles.input}
+            name="batch"
+            maxLength={LIMITS.batchNameMax}
+            value={batch}
+            onChange={(event) => setBatch(event.target.value)}
+          />
+        </label>
+        <Button type="submit" color="primary" loading={busy}>
+          {ADMIN_TEXT.generate}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+/** The codes of the batch just made, shown this once: 下载CSV (code,package,batch) and 复制全部. */
+export function GeneratedCodesPanel({ codes, onDone }: { codes: GeneratedCodes; onDone: () => void }) {
+  function download() {
+    const csv = batchCsv({ codes: codes.codes, packageName: codes.packageName, batch: codes.batch });
+    downloadFile(codesCsvFileName(codes.batch), csv, 'text/csv;charset=utf-8');
+  }
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codesAsText(codes.codes));
+      Toast.show({ icon: 'success', content: ADMIN_TEXT.copied });
+    } catch {
+      Toast.show({ content: ADMIN_TEXT.copyFailed });
+    }
+  }
+  return (
+    <Panel
+      title={ADMIN_TEXT.generated(codes.codes.length)}
+      testId="generated-codes"
+      extra={
+        <div className={styles.toolbar}>
+          <Button size="small" color="primary" onClick={download}>
+            {ADMIN_TEXT.downloadCsv}
+          </Button>
+          <Button size="small" onClick={() => void copy()}>
+            {ADMIN_TEXT.copyAll}
+          </Button>
+          <Button size="small" fill="none" onClick={onDone}>
+            {ADMIN_TEXT.done}
+          </Button>
+        </div>
+      }
+    >
+      <p className={codeStyles.once}>
+        {ADMIN_TEXT.codesOnce} · {ADMIN_TEXT.colBatch}：{codes.batch} · {codes.packageName}
+      </p>
+      <ol className={codeStyles.codeList} data-testid="generated-code-list">
+        {codes.codes.map((code) => (
+          <li key={code} className={styles.mono}>
+            {code}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}

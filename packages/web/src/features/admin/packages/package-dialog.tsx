@@ -1,0 +1,95 @@
+import type { StaffPackageRow } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, CenterPopup, Switch, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { adminApi } from '../../../api/admin';
+import { ADMIN_KEYS } from '../admin-queries';
+import { ADMIN_TEXT } from '../texts';
+import {
+  NEW_PACKAGE,
+  newPackageBody,
+  packageChanges,
+  type PackageFormValues,
+  packageFormValues,
+} from './package-form';
+import styles from '../admin.module.css';
+
+type TextField = Exclude<keyof PackageFormValues, 'onSale'>;
+
+const FIELDS: readonly { key: TextField; label: string; inputMode?: 'decimal' | 'numeric' }[] = [
+  { key: 'name', label: ADMIN_TEXT.packageName },
+  { key: 'remark', label: ADMIN_TEXT.packageRemark },
+  { key: 'price', label: ADMIN_TEXT.price, inputMode: 'decimal' },
+  { key: 'origPrice', label: ADMIN_TEXT.origPrice, inputMode: 'decimal' },
+  { key: 'days', label: ADMIN_TEXT.days, inputMode: 'numeric' },
+  { key: 'sort', label: ADMIN_TEXT.sort, inputMode: 'numeric' },
+];
+
+/**
+ * 编辑套餐 / 新增套餐: name, remark, price, original price, days, sort and 在售. Checked here with
+ * the contract's schema first; the server's refusals (同名的在售套餐, 原价不能低于现价…) are toasts.
+ */
+export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefined; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<PackageFormValues>(() => (row ? packageFormValues(row) : NEW_PACKAGE));
+  const [busy, setBusy] = useState(false);
+
+  /** The call that saves the form, or why it cannot be sent. */
+  function prepare(): (() => Promise<unknown>) | string {
+    if (row) {
+      const changes = packageChanges(row, values);
+      return changes.ok ? () => adminApi.updatePackage(row.id, changes.body) : changes.message;
+    }
+    const created = newPackageBody(values);
+    return created.ok ? () => adminApi.createPackage(created.body) : created.message;
+  }
+
+  async function save() {
+    const send = prepare();
+    if (typeof send === 'string') {
+      Toast.show({ content: send });
+      return;
+    }
+    setBusy(true);
+    try {
+      await send();
+      Toast.show({ icon: 'success', content: row ? ADMIN_TEXT.saved : ADMIN_TEXT.added });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.packages });
+      onClose();
+    } catch {
+      // The client has shown the server's reason; the dialog stays open to correct it.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <CenterPopup visible onMaskClick={onClose} bodyClassName={styles.dialog}>
+      <div className={styles.form} data-testid="package-dialog">
+        <h3 className={styles.dialogTitle}>{row ? ADMIN_TEXT.editPackage : ADMIN_TEXT.addPackage}</h3>
+        {FIELDS.map((field) => (
+          <label key={field.key} className={styles.field}>
+            <span>{field.label}</span>
+            <input
+              className={styles.input}
+              name={field.key}
+              inputMode={field.inputMode}
+              value={values[field.key]}
+              onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
+            />
+          </label>
+        ))}
+        <label className={styles.filter}>
+          <span>{ADMIN_TEXT.onSale}</span>
+          <Switch checked={values.onSale} onChange={(onSale) => setValues({ ...values, onSale })} />
+        </label>
+        <div className={styles.actions}>
+          <Button onClick={onClose}>{ADMIN_TEXT.cancel}</Button>
+          <Button color="primary" loading={busy} onClick={() => void save()}>
+            {ADMIN_TEXT.save}
+          </Button>
+        </div>
+      </div>
+    </CenterPopup>
+  );
+}

@@ -1,0 +1,127 @@
+import { ROLES, SERVER_MSG, type StaffUserRow } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, CenterPopup, Checkbox, Dialog, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { adminApi } from '../../../api/admin';
+import { ADMIN_KEYS } from '../admin-queries';
+import { ADMIN_TEXT } from '../texts';
+import { toggleRole, userChanges, userFormValues } from './user-form';
+import styles from '../admin.module.css';
+
+const ROLE_LABEL = {
+  member: ADMIN_TEXT.roleMemberLabel,
+  staff: ADMIN_TEXT.roleStaffLabel,
+  admin: ADMIN_TEXT.roleAdminLabel,
+} as const;
+
+/**
+ * 编辑用户: the VIP end (a date and time, or cleared to end VIP), the roles (admins only) and
+ * 停用/启用 with a confirmation. Server refusals are the client's toasts; the dialog stays open.
+ */
+export function UserDialog(props: {
+  user: StaffUserRow;
+  isAdmin: boolean;
+  isSelf: boolean;
+  onClose: () => void;
+}) {
+  const { user, isAdmin, isSelf, onClose } = props;
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => userFormValues(user));
+  const [busy, setBusy] = useState(false);
+
+  async function run(body: Parameters<typeof adminApi.updateUser>[1], done: string) {
+    setBusy(true);
+    try {
+      await adminApi.updateUser(user.userId, body);
+      Toast.show({ icon: 'success', content: done });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      onClose();
+    } catch {
+      // Shown by the client (an invalid time, 不能停用自己的账号…).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function save() {
+    const body = userChanges(user, values, isAdmin);
+    if (!body) {
+      Toast.show({ content: SERVER_MSG.nothingToChange });
+      return;
+    }
+    void run(body, ADMIN_TEXT.saved);
+  }
+
+  async function toggleDisabled() {
+    const disabling = !user.disabled;
+    const confirmed = await Dialog.confirm({
+      content: disabling ? ADMIN_TEXT.disableConfirm(user.userName) : ADMIN_TEXT.enableConfirm(user.userName),
+      confirmText: disabling ? ADMIN_TEXT.disable : ADMIN_TEXT.enable,
+      cancelText: ADMIN_TEXT.cancel,
+    });
+    if (confirmed) {
+      await run({ disabled: disabling }, disabling ? ADMIN_TEXT.disabledDone : ADMIN_TEXT.enabledDone);
+    }
+  }
+
+  return (
+    <CenterPopup visible onMaskClick={onClose} bodyClassName={styles.dialog}>
+      <div className={styles.form} data-testid="user-dialog">
+        <h3 className={styles.dialogTitle}>
+          {ADMIN_TEXT.editUser}：{user.userName}
+        </h3>
+        <label className={styles.field}>
+          <span>
+            {ADMIN_TEXT.vipUntil}（{ADMIN_TEXT.vipUntilHint}）
+          </span>
+          <div className={styles.toolbar}>
+            <input
+              className={styles.input}
+              type="datetime-local"
+              step={1}
+              value={values.vipUntil}
+              aria-label={ADMIN_TEXT.vipUntil}
+              onChange={(event) => setValues({ ...values, vipUntil: event.target.value })}
+            />
+            <Button size="small" onClick={() => setValues({ ...values, vipUntil: '' })}>
+              {ADMIN_TEXT.clearVip}
+            </Button>
+          </div>
+        </label>
+        {isAdmin && (
+          <div className={styles.field} role="group" aria-label={ADMIN_TEXT.roles}>
+            <span>{ADMIN_TEXT.roles}</span>
+            <div className={styles.toolbar}>
+              {ROLES.map((role) => (
+                <Checkbox
+                  key={role}
+                  checked={role === 'member' || values.roles.includes(role)}
+                  disabled={role === 'member'}
+                  onChange={(on) => setValues({ ...values, roles: toggleRole(values.roles, role, on) })}
+                >
+                  {ROLE_LABEL[role]}
+                </Checkbox>
+              ))}
+            </div>
+          </div>
+        )}
+        <div className={styles.actions}>
+          {!isSelf && (
+            <Button
+              color={user.disabled ? 'success' : 'danger'}
+              fill="outline"
+              disabled={busy}
+              onClick={() => void toggleDisabled()}
+            >
+              {user.disabled ? ADMIN_TEXT.enable : ADMIN_TEXT.disable}
+            </Button>
+          )}
+          <Button onClick={onClose}>{ADMIN_TEXT.cancel}</Button>
+          <Button color="primary" loading={busy} onClick={save}>
+            {ADMIN_TEXT.save}
+          </Button>
+        </div>
+      </div>
+    </CenterPopup>
+  );
+}

@@ -1,0 +1,98 @@
+import { PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
+import { Button, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { shownTime } from '../admin-model';
+import { useStaffUsers } from '../admin-queries';
+import { Pager, Panel, QueryState, SearchBox, Table } from '../console-parts';
+import { ADMIN_TEXT } from '../texts';
+import { UserDialog } from './user-dialog';
+import styles from '../admin.module.css';
+
+/**
+ * 用户: find a user (name prefix, id or e-mail), see level, VIP end, roles and whether the account
+ * is disabled; 编辑 opens the dialog that changes them.
+ */
+export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) {
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<StaffUserRow>();
+  const users = useStaffUsers({ keyword: keyword || undefined, pageNum: page });
+
+  return (
+    <Panel
+      title={ADMIN_TEXT.users}
+      testId="users"
+      extra={
+        <SearchBox
+          placeholder={ADMIN_TEXT.userSearch}
+          onSearch={(text) => {
+            setKeyword(text);
+            setPage(1);
+          }}
+        />
+      }
+    >
+      <QueryState query={users}>
+        {(data) => (
+          <>
+            <Table testId="users-table">
+              <thead>
+                <tr>
+                  <th>{ADMIN_TEXT.colUserName}</th>
+                  <th>{ADMIN_TEXT.colEmail}</th>
+                  <th>{ADMIN_TEXT.colLevel}</th>
+                  <th>{ADMIN_TEXT.colVipUntil}</th>
+                  <th>{ADMIN_TEXT.colRoles}</th>
+                  <th>{ADMIN_TEXT.colDisabled}</th>
+                  <th>{ADMIN_TEXT.colCreated}</th>
+                  <th>{ADMIN_TEXT.colLastLogin}</th>
+                  <th>{ADMIN_TEXT.colActions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((user) => (
+                  <tr key={user.userId} data-user={user.userName}>
+                    <td>
+                      {user.userName}
+                      <div className={`${styles.weak} ${styles.mono}`}>{user.userId}</div>
+                    </td>
+                    <td>{user.email}</td>
+                    <td>{user.groupName}</td>
+                    <td>{shownTime(user.vipUntil)}</td>
+                    <td>{user.roles.filter((role) => role !== 'member').join(', ') || 'member'}</td>
+                    <td>
+                      {user.disabled ? (
+                        <Tag color="danger" fill="outline">
+                          {ADMIN_TEXT.disabledTag}
+                        </Tag>
+                      ) : (
+                        ADMIN_TEXT.no
+                      )}
+                    </td>
+                    <td>{shownTime(user.createTime)}</td>
+                    <td>{shownTime(user.lastLoginTime)}</td>
+                    <td>
+                      <Button size="mini" color="primary" fill="outline" onClick={() => setEditing(user)}>
+                        {ADMIN_TEXT.edit}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffUsers} onChange={setPage} />
+          </>
+        )}
+      </QueryState>
+      {editing && (
+        <UserDialog
+          key={editing.userId}
+          user={editing}
+          isAdmin={isAdmin}
+          isSelf={editing.userId === selfId}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { CheckCircleOutline, ClockCircleOutline, DownlandOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { showApiError } from '../../api/client';
+import { cloudApi } from '../../api/cloud';
+import { PATHS } from '../../app/paths';
+import { LIBRARY_KEY, useCurrentUser } from '../../session/current-user';
+import { DETAIL_TEXT } from './texts';
+import { cloudState, isVipLevel } from './work-detail-model';
+import styles from './library-actions.module.css';
+
+/** Payment Required: the server's answer to a member who is not a VIP in force. */
+const VIP_REQUIRED = 402;
+
+/** The caller's request for one work; under the library prefix, so the end of a login drops it. */
+const cloudKey = (workId: string) => [...LIBRARY_KEY, 'cloud', workId] as const;
+
+/**
+ * 云端下载 (SPEC §7 /web/cloud/file/download): a logged-in user asks for the title to be fetched
+ * to the site's storage, and sees its state — 处理中 until staff mark it done, then 已完成.
+ * Visitors see nothing (the like and collect beside it already lead to login). Members who are
+ * not VIP see it too and, on tapping, the server's 402 with the way to /pay: the server decides
+ * who may ask (a VIP that just ended, a level changed in the console), and a VIP feature shown
+ * is how a member learns it exists. Only a VIP's state is asked for: one small call, after the
+ * detail itself, and none for anyone else.
+ */
+export function CloudDownload({ workId }: { workId: string }) {
+  const current = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const vip = current.data ? isVipLevel(current.data.level.levelId) : false;
+  const requests = useQuery({
+    queryKey: cloudKey(workId),
+    queryFn: async ({ signal }) => (await cloudApi.list({ censoredId: workId }, signal)).rows,
+    enabled: vip,
+  });
+  if (!current.data) return null;
+  const state = cloudState(requests.data);
+
+  async function request() {
+    setAsking(true);
+    try {
+      const { data } = await cloudApi.request({ censoredId: workId, url: window.location.href });
+      queryClient.setQueryData(cloudKey(workId), [data]);
+      Toast.show({ icon: 'success', content: DETAIL_TEXT.cloudSubmitted });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (error.kind === 'code' && error.code === VIP_REQUIRED) {
+        // The call is silent: this dialog is the one prompt the user sees.
+        void Dialog.confirm({
+          content: error.message,
+          confirmText: DETAIL_TEXT.openVip,
+          cancelText: DETAIL_TEXT.cancel,
+          onConfirm: () => navigate(PATHS.pay),
+        });
+      } else {
+        showApiError(error);
+      }
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  function tap() {
+    if (state === 'none') void request();
+    else if (state === 'requested') {
+      Toast.show({ content: DETAIL_TEXT.cloudPending });
+      void requests.refetch();
+    } else Toast.show({ icon: 'success', content: DETAIL_TEXT.cloudReady });
+  }
+
+  const label =
+    state === 'done'
+      ? DETAIL_TEXT.cloudDone
+      : state === 'requested'
+        ? DETAIL_TEXT.cloudRequested
+        : DETAIL_TEXT.cloudDownload;
+  return (
+    <Button
+      aria-label={state === 'none' ? label : DETAIL_TEXT.cloudStateName(label)}
+      size="mini"
+      fill="none"
+      color={state === 'done' ? 'success' : state === 'requested' ? 'warning' : 'default'}
+      className={styles.toggle}
+      loading={asking}
+      data-testid="cloud-download"
+      data-state={state}
+      onClick={tap}
+    >
+      {state === 'done' ? (
+        <CheckCircleOutline />
+      ) : state === 'requested' ? (
+        <ClockCircleOutline />
+      ) : (
+        <DownlandOutline />
+      )}
+      <span>{label}</span>
+    </Button>
+  );
+}
