@@ -37,6 +37,8 @@ export const LIMITS = {
   maxPageNum: 5000,
   keywordMin: 1,
   keywordMax: 32,
+  /** A work number as imported; the magnet lookup takes one whole (western numbers run long). */
+  workNumberMax: 64,
   /** Tags combined in one works-list filter (AND). */
   maxTagsPerFilter: 8,
   folderNameMax: 30,

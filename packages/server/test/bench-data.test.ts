@@ -18,6 +18,7 @@ import { testConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connection';
 import type { DB } from '../src/db/schema';
 import { searchText, titleGrams } from '../src/features/catalogue/search-text';
+import { expectCountersExact } from './catalogue-counts';
 import { createTestDatabase } from './db';
 
 // The bench data generator (npm run bench:data) at 300 works: what it writes must be what the
@@ -166,6 +167,13 @@ describe('bench data', () => {
     expect(
       await count(`SELECT count(*) AS n FROM collect_folders f
         WHERE f.work_count <> (SELECT count(*) FROM collect_entries c WHERE c.folder_id = f.id)`),
+    ).toBe(0);
+  });
+
+  it('fills the counters of decision 016 exactly and leaves their triggers on', async () => {
+    await expectCountersExact(db);
+    expect(
+      await count(`SELECT count(*) AS n FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'`),
     ).toBe(0);
   });
 

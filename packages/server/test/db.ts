@@ -9,16 +9,18 @@ import { migrateToLatest } from '../src/db/migrate';
  * trigrams work) and dropped again by `close()`.
  */
 export async function createTestDatabase(): Promise<Database> {
+  const database = await createEmptyTestDatabase();
+  await migrateToLatest(database.db);
+  return database;
+}
+
+/** Like {@link createTestDatabase}, but not migrated: for tests of the migrations themselves. */
+export async function createEmptyTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateToLatest(database.db);
-    return database;
-  }
+  if (!adminUrl) return openDatabase({ dataDir: 'memory://' });
 
   const created = await createPostgresTestDatabase(adminUrl);
   const database = await openDatabase({ url: created.url, poolSize: 4 });
-  await migrateToLatest(database.db);
   return {
     ...database,
     async close() {

@@ -107,7 +107,12 @@ export type WorkDetailResponse = z.infer<typeof workDetailResponse>;
 /** GET /v2/dht/list — magnets of a work number. */
 export const MAGNET_ORDERS = ['dht', 'time', 'size'] as const;
 export const magnetsQuery = z.object({
-  keyword: keywordParam,
+  /** A work number in any spelling, up to the longest a work may have (not the search box's 32). */
+  keyword: z
+    .string()
+    .trim()
+    .min(LIMITS.keywordMin, MSG.keywordWarning)
+    .max(LIMITS.workNumberMax, MSG.keywordWarning),
   pageNum: pageNumParam,
   pageSize: pageSizeParam(PAGE_SIZE.magnets),
   /** dht: HD and subtitled first, then newest; time: newest; size: largest. */

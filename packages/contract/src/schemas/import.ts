@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOD_ID, MOD_NAMES, type ModId } from '../channels';
+import { LIMITS } from '../limits';
 
 const name = z.string().trim().min(1, '名称不能为空').max(200);
 const path = z.string().trim().max(1000);
@@ -55,7 +56,7 @@ export const importTag = z.object({
  */
 export const importLine = z.object({
   channel,
-  number: z.string().trim().min(1).max(64),
+  number: z.string().trim().min(1).max(LIMITS.workNumberMax),
   title: z.string().trim().min(1).max(500),
   pubDate: isoDate,
   /** Minutes. */

@@ -107,7 +107,8 @@ export function magnetsLoad(plan: CataloguePlan): TableLoad {
   return { table: 'magnets', columns, expectedRows: total, rowCost: 12, chunks: () => chunked(lines()) };
 }
 
-const LINK_COLUMNS = ['work_id', 'entity_id', 'channel', 'pub_date'] as const;
+/** `has_magnet` is the work's own, copied (decision 016); `hidden` keeps its default, false. */
+const LINK_COLUMNS = ['work_id', 'entity_id', 'channel', 'pub_date', 'has_magnet'] as const;
 
 /** Per channel, a skewed picker over a block of entities (rank 0 the most popular). */
 function blockPickers(pool: EntityPool, offset: (count: number) => number) {
@@ -132,7 +133,7 @@ function linkLoad(
     const dice = createDice(plan.seed * 97 + salt);
     for (let i = 0; i < plan.ids.length; i++) {
       const channel = plan.channel[i] as ModId;
-      const tail = `\t${channel}\t${plan.days[plan.day[i]!]}\n`;
+      const tail = `\t${channel}\t${plan.days[plan.day[i]!]}\t${copyBool(plan.magnets[i]! > 0)}\n`;
       for (const entityId of entities(i, channel, dice)) {
         count(entityId, channel);
         yield `${plan.ids[i]}\t${entityId}${tail}`;

@@ -7,7 +7,16 @@ import { planLibrary } from './library-plan';
 import { BENCH_PASSWORD, collectEntriesLoad, foldersLoad, likesLoad, usersLoad } from './library-rows';
 import { createProgress, type Progress } from './progress';
 import { scaleFor } from './scale';
-import { dropForLoad, existingRows, restoreAfterLoad, syncIdentities, truncateLoaded, vacuumAnalyze } from './schema-ops';
+import {
+  dropForLoad,
+  existingRows,
+  recountCounters,
+  restoreAfterLoad,
+  setCounterTriggers,
+  syncIdentities,
+  truncateLoaded,
+  vacuumAnalyze,
+} from './schema-ops';
 import type { TableLoad } from './table-load';
 
 export interface BenchDataOptions {
@@ -25,7 +34,7 @@ export interface BenchDataOptions {
 
 export interface BenchDataSummary {
   rows: Record<string, number>;
-  /** Milliseconds per phase: plan, copy, indexes, vacuum. */
+  /** Milliseconds per phase: plan, copy, counters, indexes, vacuum. */
   phases: Record<string, number>;
   totalMs: number;
   bytes: number;
@@ -80,6 +89,7 @@ export async function loadBenchData(sink: BulkSink, options: BenchDataOptions): 
   try {
     await truncateLoaded(sink);
     const dropped = await dropForLoad(sink, options.keepIndexes ?? false);
+    await setCounterTriggers(sink, false);
     phase = Date.now();
     for (const load of loads) {
       progress.startTable(load.table, load.expectedRows, load.rowCost);
@@ -92,6 +102,11 @@ export async function loadBenchData(sink: BulkSink, options: BenchDataOptions): 
       progress.endTable();
     }
     phases.copy = Date.now() - phase;
+    phase = Date.now();
+    await recountCounters(sink);
+    await setCounterTriggers(sink, true);
+    phases.counters = Date.now() - phase;
+    progress.note(`counters in ${(phases.counters / 1000).toFixed(1)}s`);
     phase = Date.now();
     await restoreAfterLoad(sink, dropped, (what, ms) => {
       if (ms >= 500) progress.note(`  ${what}: ${(ms / 1000).toFixed(1)}s`);

@@ -1,3 +1,8 @@
+import {
+  COUNTED_TABLES,
+  COUNTER_TABLES,
+  recountStatements,
+} from '../../src/features/catalogue-write/catalogue-counts.repo';
 import type { BulkSink } from './bulk-sink';
 
 /** Every table the bench data writes, parents first. */
@@ -5,6 +10,7 @@ export const LOADED_TABLES = [
   'tag_groups', 'tags', 'makers', 'labels', 'series', 'directors', 'items', 'performers', 'works',
   'work_makers', 'work_labels', 'work_series', 'work_directors', 'work_items', 'work_performers',
   'work_tags', 'magnets', 'users', 'collect_folders', 'likes', 'collect_entries',
+  ...COUNTER_TABLES,
 ] as const;
 
 const tableArray = `ARRAY[${LOADED_TABLES.map((t) => `'${t}'`).join(', ')}]::regclass[]`;
@@ -117,4 +123,19 @@ export async function syncIdentities(sink: BulkSink): Promise<void> {
  */
 export async function vacuumAnalyze(sink: BulkSink): Promise<void> {
   for (const table of LOADED_TABLES) await sink.exec(`VACUUM (ANALYZE) ${table}`);
+}
+
+/**
+ * The counters' triggers (migration 0007) off for the load — a COPY would hand them millions of
+ * rows at once — and back on after it. Inside the loading transaction.
+ */
+export async function setCounterTriggers(sink: BulkSink, enabled: boolean): Promise<void> {
+  for (const table of COUNTED_TABLES) {
+    await sink.exec(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+  }
+}
+
+/** Fills the counters from the loaded rows: the same statements that repair them in the app. */
+export async function recountCounters(sink: BulkSink): Promise<void> {
+  for (const statement of recountStatements()) await sink.exec(statement);
 }

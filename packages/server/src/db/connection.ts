@@ -44,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolSize ?? 10,
       types,
       // A runaway query must not hold a connection forever; custom plans suit skewed keywords.
-      options: '-c statement_timeout=10000 -c plan_cache_mode=force_custom_plan -c TimeZone=UTC',
+      // Every API query reads a few index pages: JIT compiling (10–20 ms) and parallel workers
+      // (started per query) only cost time there, and take the cores the other requests need.
+      options:
+        '-c statement_timeout=10000 -c plan_cache_mode=force_custom_plan -c TimeZone=UTC ' +
+        '-c jit=off -c max_parallel_workers_per_gather=0',
     });
     // An idle connection the server ends (a restart, a failover, a dropped test database) is
     // reported here; without a listener Node would treat it as an uncaught error and exit. The

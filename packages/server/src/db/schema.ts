@@ -83,6 +83,37 @@ export interface WorkLinkTable {
   entity_id: BigId;
   channel: number;
   pub_date: DateText;
+  /** The work's own flags, copied (and kept in step by triggers, migration 0007). */
+  has_magnet: Generated<boolean>;
+  hidden: Generated<boolean>;
+}
+
+/**
+ * Visible works and how many have magnets, per counted key: kept by triggers on every write
+ * (migration 0007, decision 016), so list totals never count rows.
+ */
+interface WorkCounts {
+  works: Generated<number>;
+  with_magnet: Generated<number>;
+}
+
+/** Per channel and publish day. */
+export interface CatalogueDayCountsTable extends WorkCounts {
+  channel: number;
+  pub_date: DateText;
+}
+
+/** Per entity (`kind`: maker, label, series, director, item, performer, tag) and channel. */
+export interface EntityWorkCountsTable extends WorkCounts {
+  kind: EntityKind;
+  entity_id: BigId;
+  channel: number;
+}
+
+/** Per title gram (1–2 characters, as in `works.title_grams`) and channel. */
+export interface TitleGramCountsTable extends WorkCounts {
+  gram: string;
+  channel: number;
 }
 
 export interface MagnetsTable {
@@ -326,6 +357,9 @@ export interface DB {
   work_performers: WorkLinkTable;
   work_tags: WorkLinkTable;
   magnets: MagnetsTable;
+  catalogue_day_counts: CatalogueDayCountsTable;
+  entity_work_counts: EntityWorkCountsTable;
+  title_gram_counts: TitleGramCountsTable;
   request_nonces: RequestNoncesTable;
   levels: LevelsTable;
   users: UsersTable;

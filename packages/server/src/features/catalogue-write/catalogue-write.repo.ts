@@ -234,10 +234,11 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
         RETURNING l.work_id, l.entity_id, l.channel`.execute(db);
       let added: Array<Omit<LinkRow, 'pub_date'>> = [];
       if (rows.length > 0) {
+        // The work's flags are copied in with the link; triggers keep them in step (0007).
         const inserted = await sql<Omit<LinkRow, 'pub_date'>>`
-          INSERT INTO ${sql.table(link)} (work_id, entity_id, channel, pub_date)
-          SELECT work_id, entity_id, channel, pub_date
-          FROM ${recordset(rows, [LINK_WORK, LINK_ENTITY, ...LINK_PLACE])}
+          INSERT INTO ${sql.table(link)} (work_id, entity_id, channel, pub_date, has_magnet, hidden)
+          SELECT x.work_id, x.entity_id, x.channel, x.pub_date, w.has_magnet, w.hidden
+          FROM ${recordset(rows, [LINK_WORK, LINK_ENTITY, ...LINK_PLACE])} JOIN works w ON w.id = x.work_id
           ON CONFLICT (entity_id, work_id) DO NOTHING
           RETURNING work_id, entity_id, channel`.execute(db);
         added = inserted.rows;

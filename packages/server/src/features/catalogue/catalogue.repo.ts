@@ -1,29 +1,11 @@
-import type { ModId, WorkSort } from '@yingku/contract';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { DB, PlainEntityKind, WorksTable } from '../../db/schema';
+import type { ModId } from '@yingku/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB, PlainEntityKind } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
-import { escapeLike, type SearchTerm } from './search-text';
-
-/** What a works list is narrowed to. Every part combines with AND; hidden works never show. */
-export interface WorksFilter {
-  channel?: ModId | undefined;
-  /** Only works published on or after this day (`YYYY-MM-DD`). */
-  sinceDate?: string | undefined;
-  onlyWithMagnets: boolean;
-  terms: SearchTerm[];
-  tagIds: string[];
-  links: Partial<Record<PlainEntityKind | 'performer', string>>;
-}
+import { createWorksListRepo } from './works-list.repo';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
 export type CountedEntityTable = PlainEntityKind | 'performer';
-
-const SORT_COLUMN = {
-  pubTime: 'w.pub_date',
-  collect: 'w.collect_count',
-  average: 'w.average',
-  evaluates: 'w.evaluates',
-} as const satisfies Record<WorkSort, string>;
 
 const PERFORMER_COUNT = {
   1: 'censored_count',
@@ -31,70 +13,13 @@ const PERFORMER_COUNT = {
   3: 'western_count',
 } as const satisfies Record<ModId, string>;
 
-type WorksDB = DB & { w: WorksTable };
-
-function applyFilter<O>(
-  query: SelectQueryBuilder<WorksDB, 'w', O>,
-  filter: WorksFilter,
-): SelectQueryBuilder<WorksDB, 'w', O> {
-  // Written as `NOT w.hidden` so the planner matches the partial latest-list indexes (0005).
-  let q = query.where(sql<boolean>`NOT w.hidden`);
-  if (filter.channel) q = q.where('w.channel', '=', filter.channel);
-  if (filter.sinceDate) q = q.where('w.pub_date', '>=', filter.sinceDate);
-  if (filter.onlyWithMagnets) q = q.where('w.has_magnet', '=', true);
-  for (const tagId of filter.tagIds) {
-    q = q.where('w.id', 'in', (eb) =>
-      eb.selectFrom('work_tags').select('work_id').where('entity_id', '=', tagId),
-    );
-  }
-  for (const [kind, entityId] of Object.entries(filter.links)) {
-    if (!entityId) continue;
-    const link = ENTITY_KINDS[kind as CountedEntityTable].link as 'work_makers';
-    q = q.where('w.id', 'in', (eb) =>
-      eb.selectFrom(link).select('work_id').where('entity_id', '=', entityId),
-    );
-  }
-  for (const term of filter.terms) {
-    q = q.where((eb) => termMatch(eb, term));
-  }
-  return q;
-}
-
-function termMatch(eb: ExpressionBuilder<WorksDB, 'w'>, term: SearchTerm) {
-  const title =
-    term.titleMatch === 'grams'
-      ? eb(sql`w.title_grams`, '@>', sql`ARRAY[${term.text}]::text[]`)
-      : eb('w.search_text', 'like', `%${escapeLike(term.text)}%`);
-  const alternatives = [title];
-  if (term.numberKey) alternatives.push(eb('w.number_key', '=', term.numberKey));
-  if (term.numberPrefix) alternatives.push(eb('w.number_key', 'like', `${escapeLike(term.numberPrefix)}%`));
-  return eb.or(alternatives);
-}
-
-/** Catalogue reads. Only this file (and the writer's repo) touch the catalogue tables. */
+/**
+ * Catalogue reads. Only this file, works-list.repo.ts (the works lists, spread in here) and the
+ * writers' repos touch the catalogue tables.
+ */
 export function createCatalogueRepo(db: Kysely<DB>) {
   return {
-    async listWorks(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
-      const base = applyFilter(db.selectFrom('works as w'), filter);
-      let rowsQuery = base.select([
-        'w.id',
-        'w.number',
-        'w.title',
-        'w.pub_date',
-        'w.pic_small',
-        'w.pic_big',
-        'w.channel',
-        'w.is_online',
-        'w.has_magnet',
-      ]);
-      if (sort !== 'pubTime') rowsQuery = rowsQuery.orderBy(SORT_COLUMN[sort], 'desc');
-      rowsQuery = rowsQuery.orderBy('w.pub_date', 'desc').orderBy('w.id', 'desc').limit(limit).offset(offset);
-      const [rows, count] = await Promise.all([
-        rowsQuery.execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
-    },
+    ...createWorksListRepo(db),
 
     /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {

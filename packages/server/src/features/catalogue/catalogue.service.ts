@@ -13,11 +13,11 @@ import {
   type WorksListQuery,
 } from '@yingku/contract';
 import { badRequest, notFound } from '../../http/errors';
-import type { CatalogueRepo, CountedEntityTable, MagnetOrder, WorksFilter } from './catalogue.repo';
+import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
 import { searchTerms } from './search-text';
 import { daysBefore, todayInShanghai } from './dates';
-
-type ListRow = Awaited<ReturnType<CatalogueRepo['listWorks']>>['rows'][number];
+import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
+import { createWorksLister } from './works-list.service';
 
 /** A works-list row as the API shows it; the library's liked and collected lists reuse it. */
 export function toListItem(row: ListRow): WorkListItem {
@@ -38,6 +38,7 @@ const offsetOf = (pageNum: number, pageSize: number) => (pageNum - 1) * pageSize
 
 /** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
 export function createCatalogueService(repo: CatalogueRepo, today: () => string = todayInShanghai) {
+  const lister = createWorksLister(repo);
   return {
     async listWorks(query: WorksListQuery) {
       const links = {
@@ -48,19 +49,24 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
         item: query.itemId,
         performer: query.performerId,
       };
-      const narrowed = Boolean(query.keyword || query.tagsId?.length || Object.values(links).some(Boolean));
+      const entities: EntityFilter[] = [
+        ...(query.tagsId ?? []).map((id) => ({ kind: 'tag' as const, id })),
+        ...Object.entries(links).flatMap(([kind, id]) =>
+          id ? [{ kind: kind as EntityFilter['kind'], id }] : [],
+        ),
+      ];
+      const narrowed = Boolean(query.keyword || entities.length);
       // A plain latest list looks 30 days back (SPEC §9); a search or a filtered list looks at
       // all time unless a window is asked for.
       const days = query.date ?? (narrowed ? ALL_TIME : LATEST_DEFAULTS.date);
       const filter: WorksFilter = {
-        channel: query.modName ? MOD_ID[query.modName] : undefined,
+        channels: query.modName ? [MOD_ID[query.modName]] : [],
         sinceDate: days === ALL_TIME ? undefined : daysBefore(today(), days),
         onlyWithMagnets: query.isDht ?? false,
         terms: query.keyword ? searchTerms(query.keyword) : [],
-        tagIds: query.tagsId ?? [],
-        links,
+        entities,
       };
-      const { rows, total } = await repo.listWorks(
+      const { rows, total } = await lister.listWorks(
         filter,
         query.sort,
         query.pageSize,

@@ -1,4 +1,4 @@
-import { MSG, SERVER_MSG, workListItem } from '@yingku/contract';
+import { LIMITS, MSG, SERVER_MSG, workListItem } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -315,6 +315,14 @@ describe('GET /v2/dht/list', () => {
     });
     expect((await t.get('/v2/dht/list', { keyword: '---' })).json()).toMatchObject({ rows: [], total: 0 });
     expect((await t.get('/v2/dht/list', {})).statusCode).toBe(400);
+  });
+
+  it('takes a whole work number, longer than the search box allows (up to 64 characters)', async () => {
+    const long = 'Studio.24.01.05.a-long-western-scene-name';
+    expect(long.length).toBeGreaterThan(LIMITS.keywordMax);
+    expect((await t.get('/v2/dht/list', { keyword: long })).json()).toMatchObject({ code: 200, total: 0 });
+    const tooLong = await t.get('/v2/dht/list', { keyword: 'x'.repeat(LIMITS.workNumberMax + 1) });
+    expect(tooLong.json()).toEqual({ code: 400, msg: MSG.keywordWarning });
   });
 });
 

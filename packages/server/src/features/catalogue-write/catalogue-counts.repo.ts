@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely';
+import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
+
+/**
+ * The counters of decision 016 (migration 0007): visible works per channel and day, per entity
+ * and channel, per title gram and channel, each with and without magnets. Triggers keep them on
+ * every write; these statements rebuild them from the rows, for a bulk load that ran with the
+ * triggers off (npm run bench:data) or a repair.
+ */
+export const COUNTER_TABLES = ['catalogue_day_counts', 'entity_work_counts', 'title_gram_counts'] as const;
+
+/** Tables whose statement triggers move the counters (and copy work flags into the links). */
+export const COUNTED_TABLES = ['works', ...Object.values(ENTITY_KINDS).map((k) => k.link)] as const;
+
+/** SQL that empties the counters and counts them again from the stored rows. */
+export function recountStatements(): string[] {
+  const links = (Object.entries(ENTITY_KINDS) as Array<[EntityKind, { link: string }]>).map(
+    ([kind, { link }]) => `
+      INSERT INTO entity_work_counts (kind, entity_id, channel, works, with_magnet)
+      SELECT '${kind}', entity_id, channel, count(*), count(*) FILTER (WHERE has_magnet)
+      FROM ${link} WHERE NOT hidden GROUP BY entity_id, channel`,
+  );
+  return [
+    `TRUNCATE ${COUNTER_TABLES.join(', ')}`,
+    `INSERT INTO catalogue_day_counts (channel, pub_date, works, with_magnet)
+      SELECT channel, pub_date, count(*), count(*) FILTER (WHERE has_magnet)
+      FROM works WHERE NOT hidden GROUP BY channel, pub_date`,
+    ...links,
+    `INSERT INTO title_gram_counts (gram, channel, works, with_magnet)
+      SELECT g, channel, count(*), count(*) FILTER (WHERE has_magnet)
+      FROM works, unnest(title_grams) g WHERE NOT hidden GROUP BY g, channel`,
+  ];
+}
+
+/** Rebuilds every counter from the rows, inside the caller's transaction if it passes one. */
+export async function recountCatalogueCounters(db: Kysely<DB>): Promise<void> {
+  for (const statement of recountStatements()) await sql.raw(statement).execute(db);
+}

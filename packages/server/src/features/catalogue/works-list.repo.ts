@@ -1,0 +1,243 @@
+import type { ModId, WorkSort } from '@yingku/contract';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
+import { escapeLike, type SearchTerm } from './search-text';
+
+/** Where works are looked for: every part combines with AND; hidden works never show. */
+export interface WorksScope {
+  /** One channel, or several (an entity's own channels); none: every channel. */
+  channels: ModId[];
+  /** Only works published on or after this day (`YYYY-MM-DD`). */
+  sinceDate?: string | undefined;
+  onlyWithMagnets: boolean;
+}
+
+/** One entity a list is narrowed to. */
+export interface EntityFilter {
+  kind: EntityKind;
+  id: string;
+}
+
+/** Everything a list may be narrowed by. */
+export interface WorksFilter extends WorksScope {
+  terms: SearchTerm[];
+  entities: EntityFilter[];
+}
+
+/** Per channel: visible works and how many of them have magnets. */
+export interface ChannelCount {
+  channel: ModId;
+  works: number;
+  with_magnet: number;
+}
+
+const SORT_COLUMN = {
+  pubTime: undefined,
+  collect: 'collect_count',
+  average: 'average',
+  evaluates: 'evaluates',
+} as const satisfies Record<WorkSort, string | undefined>;
+
+const LIST_COLUMNS = sql.raw(
+  'w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet',
+);
+
+export interface ListRow {
+  id: string;
+  number: string;
+  title: string;
+  pub_date: string;
+  pic_small: string;
+  pic_big: string;
+  channel: number;
+  is_online: number;
+  has_magnet: boolean;
+}
+
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` AND `);
+const link = (kind: EntityKind) => sql.table(ENTITY_KINDS[kind].link);
+
+/**
+ * Conditions on a row aliased `alias` of works or of a link table (same column names). With
+ * `keywordsLead`, channel and date are spelled so that no index serves them: a keyword search
+ * then reads only its keyword indexes, never a bitmap of a whole channel (which made the
+ * bitmap lossy and cost more than the keyword itself at a million works).
+ */
+function scopeConditions(scope: WorksScope, alias: string, keywordsLead = false) {
+  const col = (name: string) =>
+    keywordsLead ? sql`(${sql.ref(`${alias}.${name}`)} + 0)` : sql.ref(`${alias}.${name}`);
+  // `NOT x.hidden`, spelled so, is what lets the planner use the partial indexes (0005, 0007).
+  const parts: RawBuilder<unknown>[] = [sql`NOT ${sql.ref(`${alias}.hidden`)}`];
+  if (scope.channels.length === 1) parts.push(sql`${col('channel')} = ${scope.channels[0]}`);
+  else if (scope.channels.length > 1) parts.push(sql`${col('channel')} = ANY(${scope.channels}::smallint[])`);
+  if (scope.sinceDate) parts.push(sql`${col('pub_date')} >= ${scope.sinceDate}::date`);
+  if (scope.onlyWithMagnets) parts.push(sql`${sql.ref(`${alias}.has_magnet`)}`);
+  return parts;
+}
+
+/** A work (by id expression) is linked to each of `entities`: probes of their primary keys. */
+function linkedTo(entities: EntityFilter[], workId: RawBuilder<unknown>) {
+  return entities.map(
+    (e) =>
+      sql`EXISTS (SELECT 1 FROM ${link(e.kind)} x WHERE x.entity_id = ${e.id} AND x.work_id = ${workId})`,
+  );
+}
+
+/** Works `w` linked to each of `entities`, as semi-joins the planner may start from. */
+function inLinks(entities: EntityFilter[]) {
+  return entities.map(
+    (e) =>
+      sql`w.id IN (SELECT x.work_id FROM ${link(e.kind)} x WHERE x.entity_id = ${e.id} AND NOT x.hidden)`,
+  );
+}
+
+/** A term's match on works `w`: a title gram or trigram, or the number key. */
+function termMatch(term: SearchTerm) {
+  const alternatives = [
+    term.titleMatch === 'grams'
+      ? sql`w.title_grams @> ARRAY[${term.text}]::text[]`
+      : sql`w.search_text LIKE ${`%${escapeLike(term.text)}%`}`,
+  ];
+  if (term.numberKey) alternatives.push(sql`w.number_key = ${term.numberKey}`);
+  if (term.numberPrefix) alternatives.push(sql`w.number_key LIKE ${`${escapeLike(term.numberPrefix)}%`}`);
+  return sql`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+/** The keyword and entity conditions of a search (or any other mix) on works `w`. */
+function matchConditions(filter: WorksFilter) {
+  return [...filter.terms.map(termMatch), ...inLinks(filter.entities)];
+}
+
+function orderBy(sort: WorkSort, alias: string, id: string) {
+  const column = SORT_COLUMN[sort];
+  const tail = sql.raw(`${alias}.pub_date DESC, ${alias}.${id} DESC`);
+  return column ? sql`${sql.raw(`${alias}.${column}`)} DESC, ${tail}` : tail;
+}
+
+/** The works lists' reads (decision 016): each shape reads the one index made for it. */
+export function createWorksListRepo(db: Kysely<DB>) {
+  const rowsOf = async (query: RawBuilder<ListRow>) => (await query.execute(db)).rows;
+  const count = async (query: RawBuilder<{ n: string }>) => Number((await query.execute(db)).rows[0]?.n ?? 0);
+
+  return {
+    /**
+     * Latest lists and rankings: the page's ids come off the channel's date or ranking index,
+     * index-only (OFFSET skips index entries, not rows), then only those rows are read.
+     */
+    async listByWorks(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
+      const parts = scopeConditions(scope, 'i');
+      const column = SORT_COLUMN[sort];
+      return rowsOf(sql<ListRow>`
+        SELECT ${LIST_COLUMNS} FROM (
+          SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i WHERE ${and(parts)}
+          ORDER BY ${orderBy(sort, 'i', 'id')} LIMIT ${limit} OFFSET ${offset}
+        ) p JOIN works w ON w.id = p.id
+        ORDER BY ${orderBy(sort, 'p', 'id')}`);
+    },
+
+    /**
+     * Works of an entity, newest first, off the link table's (entity, channel, date) index; any
+     * further entities are checked per candidate by their primary keys.
+     */
+    async listByLink(
+      driver: EntityFilter,
+      others: EntityFilter[],
+      scope: WorksScope,
+      limit: number,
+      offset: number,
+    ) {
+      const parts = scopeConditions(scope, 'l');
+      const id = sql.ref('l.work_id');
+      return rowsOf(sql<ListRow>`
+        SELECT ${LIST_COLUMNS} FROM (
+          SELECT l.work_id, l.pub_date FROM ${link(driver.kind)} l
+          WHERE l.entity_id = ${driver.id} AND ${and([...parts, ...linkedTo(others, id)])}
+          ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${limit} OFFSET ${offset}
+        ) p JOIN works w ON w.id = p.work_id
+        ORDER BY p.pub_date DESC, p.work_id DESC`);
+    },
+
+    /**
+     * A keyword search along the list's own order: the first `budget` works of the scope come
+     * off the date (or ranking) index and are checked one by one — what a common word needs.
+     * Answers the first `limit` matches with, for each, how many works of the scope were read
+     * to reach it. Fewer matches than asked for means the budget ran out (or the matches did).
+     */
+    async listAlongOrder(filter: WorksFilter, sort: WorkSort, limit: number, budget: number) {
+      const parts = scopeConditions(filter, 'w');
+      const result = await sql<ListRow & { read: string }>`
+        SELECT ${LIST_COLUMNS}, w.read FROM (
+          SELECT w.*, row_number() OVER () AS read FROM (
+            SELECT * FROM works w WHERE ${and(parts)} ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${budget}
+          ) w
+        ) w WHERE ${and(matchConditions(filter))}
+        ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}`.execute(db);
+      return result.rows.map(({ read, ...row }) => ({ row, read: Number(read) }));
+    },
+
+    /**
+     * A search's matches gathered from their indexes, at most `cap` of them, in one statement:
+     * their count (exact when below `cap`) and the page among them. The CTEs are MATERIALIZED
+     * so the planner cannot trade the index reads for a walk of the date index (which PGlite
+     * otherwise picks, DESIGN.md), and `cap` stops the gathering early.
+     */
+    async searchGathered(filter: WorksFilter, sort: WorkSort, limit: number, offset: number, cap?: number) {
+      const column = SORT_COLUMN[sort];
+      const result = await sql<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>`
+        WITH m AS MATERIALIZED (
+          SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')} FROM works w
+          WHERE ${and([...scopeConditions(filter, 'w', true), ...matchConditions(filter)])}
+        ), f AS MATERIALIZED (SELECT * FROM m ${cap === undefined ? sql`` : sql`LIMIT ${cap}`}),
+        p AS (SELECT * FROM f ORDER BY ${orderBy(sort, 'f', 'id')} LIMIT ${limit} OFFSET ${offset})
+        SELECT t.total, ${LIST_COLUMNS} FROM (SELECT count(*) AS total FROM f) t
+        LEFT JOIN (p JOIN works w ON w.id = p.id) ON true
+        ORDER BY ${orderBy(sort, 'p', 'id')}`.execute(db);
+      const rows = result.rows.filter((r): r is { total: string } & ListRow => r.id !== null);
+      return { total: Number(result.rows[0]?.total ?? 0), rows: rows.map(({ total: _, ...row }) => row) };
+    },
+
+    /**
+     * Links of one entity in a scope, counted off its index (index-only); with further
+     * entities each candidate is probed, and the count stops at `cap`.
+     */
+    async countLinks(driver: EntityFilter, others: EntityFilter[], scope: WorksScope, cap?: number) {
+      const parts = scopeConditions(scope, 'l');
+      const id = sql.ref('l.work_id');
+      return count(sql<{ n: string }>`
+        SELECT count(*) AS n FROM (
+          SELECT 1 FROM ${link(driver.kind)} l
+          WHERE l.entity_id = ${driver.id} AND ${and([...parts, ...linkedTo(others, id)])}
+          ${cap === undefined ? sql`` : sql`LIMIT ${cap}`}) x`);
+    },
+
+    /** Visible works in a scope, from the per-day counters. */
+    async dayTotal(scope: WorksScope) {
+      const column = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
+      const parts: RawBuilder<unknown>[] = [sql`true`];
+      if (scope.channels.length > 0) parts.push(sql`channel = ANY(${scope.channels}::smallint[])`);
+      if (scope.sinceDate) parts.push(sql`pub_date >= ${scope.sinceDate}::date`);
+      return count(sql<{ n: string }>`
+        SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`);
+    },
+
+    /** Per-channel counts of each entity (one row per entity and channel it has works in). */
+    async entityChannelCounts(entities: EntityFilter[]) {
+      const result = await sql<ChannelCount & { kind: EntityKind; entity_id: string }>`
+        SELECT kind, entity_id, channel, works, with_magnet FROM entity_work_counts
+        WHERE (kind, entity_id) IN (${sql.join(entities.map((e) => sql`(${e.kind}, ${e.id}::bigint)`))})
+          AND works > 0`.execute(db);
+      return result.rows;
+    },
+
+    /** Per-channel counts of the works whose title holds a 1–2 character gram. */
+    async gramCounts(gram: string) {
+      const result = await sql<ChannelCount>`
+        SELECT channel, works, with_magnet FROM title_gram_counts WHERE gram = ${gram} AND works > 0`.execute(
+        db,
+      );
+      return result.rows;
+    },
+  };
+}
+
+export type WorksListRepo = ReturnType<typeof createWorksListRepo>;
