@@ -1,206 +1,215 @@
-// `npm run bench`: the API on the demo catalogue against a Fastify hello-world, same machine,
-// same run. A benchmark, not a test: it prints figures and asserts nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the real server on each database given (or the demo catalogue), measured with
+// signed requests at a fixed offered load and at saturation, next to a Fastify hello-world
+// measured in the same run, on the same machine. A benchmark, not a test: it prints figures and
+// writes them as JSON; it asserts nothing.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { API_BASE, signRequest } from '@yingku/contract';
-import autocannon from 'autocannon';
+import { createDice } from '../src/db/seed/demo-random';
+import { drawPools, totalWorks } from './api-pools';
+import { apiScenarios, HIT_LIST, revalidationScenario } from './api-scenarios';
+import { type BenchOptions, parseBenchArgs, USAGE } from './bench-options';
 import { firstPageJsGzip, firstPageTimes } from './first-page';
 import { freePort, startProcess, stopProcess } from './processes';
+import { type Ceiling, type DatabaseResult, databaseTable, ms, sideBySideTable } from './report';
+import { measureCeiling, progressLine, runScenario } from './run-scenario';
+import {
+  type DatabaseTarget,
+  prepareTarget,
+  type RunningServer,
+  type ServerSettings,
+  startServer,
+} from './server-under-test';
+import { requestPath, signedHeaders, type SigningKeys } from './signed-get';
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '8' },
-    connections: { type: 'string', default: '50' },
-  },
-});
-const duration = Number(args.duration);
-const connections = Number(args.connections);
+const KEYS: SigningKeys = { secret: 'bench-sign-secret', appId: 'bench-app' };
+const HIT_CACHE_MS = 10_000;
 
-const here = import.meta.dirname;
-const secret = 'bench-sign-secret';
-const appId = 'bench-app';
-
-interface Scenario {
-  name: string;
-  path: string;
-  query?: Record<string, string>;
-}
-
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(port: number, scenario: Scenario, signed: boolean): Promise<Result> {
-  const query = scenario.query ?? {};
-  const qs = new URLSearchParams(query).toString();
-  const url = `${scenario.path}${qs ? `?${qs}` : ''}`;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        path: url,
-        setupRequest: (request) => {
-          // A fresh signature and nonce per request, as a browser sends them.
-          if (signed)
-            request.headers = { ...request.headers, ...signRequest({ params: query, secret, appId }) };
-          return request;
-        },
-      },
-    ],
-  });
-  return {
-    name: scenario.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-async function getJson(port: number, apiPath: string, query: Record<string, string>) {
-  const qs = new URLSearchParams(query).toString();
-  const res = await fetch(`http://127.0.0.1:${port}${API_BASE}${apiPath}?${qs}`, {
-    headers: signRequest({ params: query, secret, appId }),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Real ids and words from the demo data, so every scenario asks for something that exists. */
-async function scenarios(port: number): Promise<Scenario[]> {
-  const latest = await getJson(port, '/v2/works/detail/list', {
-    modName: 'censored',
-    date: '999',
-    pageSize: '50',
-  });
-  const rows = latest.rows as Array<{ id: string; number: string; title: string; isDht: number }>;
-  const withMagnets = rows.find((r) => r.isDht === 1) ?? rows[0]!;
-  const words = rows[0]!.title.replace(/\s+/g, '');
-  const tags = (await getJson(port, '/v2/tag/channel', { modId: '1' })).data as Array<{
-    items: Array<{ id: string }>;
-  }>;
-  const tagId = tags[0]!.items[0]!.id;
-  const p = `${API_BASE}/v2`;
-  return [
-    {
-      name: 'latest list (censored, 30 days, magnets only)',
-      path: `${p}/works/detail/list`,
-      query: { pageNum: '1', pageSize: '32', modName: 'censored', sort: 'pubTime', date: '30', isDht: '1' },
-    },
-    {
-      name: 'filtered list (one tag, all time)',
-      path: `${p}/works/detail/list`,
-      query: { pageNum: '1', pageSize: '24', modName: 'censored', tagsId: tagId, date: '999', isDht: '1' },
-    },
-    {
-      name: `search 3+ chars (${words.slice(0, 3)})`,
-      path: `${p}/works/detail/list`,
-      query: { pageNum: '1', pageSize: '24', keyword: words.slice(0, 3), date: '999' },
-    },
-    {
-      name: `search 2 chars (${words.slice(0, 2)})`,
-      path: `${p}/works/detail/list`,
-      query: { pageNum: '1', pageSize: '24', keyword: words.slice(0, 2), date: '999' },
-    },
-    {
-      name: `search 1 char (${words.slice(0, 1)})`,
-      path: `${p}/works/detail/list`,
-      query: { pageNum: '1', pageSize: '24', keyword: words.slice(0, 1), date: '999' },
-    },
-    {
-      name: `search number (${withMagnets.number.toLowerCase().replace('-', '')})`,
-      path: `${p}/works/detail/list`,
-      query: {
-        pageNum: '1',
-        pageSize: '24',
-        keyword: withMagnets.number.toLowerCase().replace('-', ''),
-        date: '999',
-      },
-    },
-    { name: 'work detail', path: `${p}/works/detail/${withMagnets.id}` },
-    {
-      name: 'magnets of a number',
-      path: `${p}/dht/list`,
-      query: { keyword: withMagnets.number, pageSize: '48', pageNum: '1', order: 'dht' },
-    },
-  ];
-}
-
-function printTable(results: Result[], ceiling: number) {
-  const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(
-    `\n${pad('scenario', 52)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'vs hello'.padStart(9)}`,
+async function helloWorldCeiling(options: BenchOptions): Promise<Ceiling> {
+  const port = await freePort();
+  const hello = await startProcess(
+    path.join(import.meta.dirname, 'hello-world.ts'),
+    { PORT: String(port) },
+    /listening/,
   );
-  for (const r of results) {
-    console.log(
-      `${pad(r.name, 52)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${`${((r.rps / ceiling) * 100).toFixed(1)}%`.padStart(9)}`,
-    );
+  try {
+    return await measureCeiling(`http://127.0.0.1:${port}`, options, KEYS);
+  } finally {
+    await stopProcess(hello);
   }
 }
 
-async function printFirstPage(port: number) {
-  const webDist = path.join(here, '..', '..', 'web', 'dist');
+/** Runs `scenarios` on `server`, printing a line after each. */
+async function runAll(
+  server: RunningServer,
+  scenarios: ReturnType<typeof apiScenarios>,
+  options: BenchOptions,
+) {
+  const results = [];
+  for (const scenario of scenarios) {
+    const result = await runScenario(server, scenario, options, KEYS);
+    console.log(progressLine(result, options.rate));
+    results.push(result);
+  }
+  return results;
+}
+
+/** Runs `work` on a fresh server process over the prepared data, then stops it. */
+async function withServer<T>(
+  env: Record<string, string>,
+  settings: ServerSettings,
+  work: (server: RunningServer) => Promise<T>,
+): Promise<{ value: T; peakMb: number }> {
+  const server = await startServer(env, settings);
+  try {
+    const value = await work(server);
+    return { value, peakMb: (await server.memory()).peakMb };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * One database: the miss scenarios on a server whose read cache is off (unless --cache-on), so
+ * each request is a database read; then the hit scenarios on a server with the cache as shipped.
+ */
+async function benchDatabase(
+  target: DatabaseTarget,
+  options: BenchOptions,
+  first: boolean,
+): Promise<DatabaseResult> {
+  const loadBefore = os.loadavg()[0]!;
+  const prepared = await prepareTarget(target, options.allowMigrations);
+  const wanted = (name: string) => !options.scenarios || options.scenarios.test(name);
+  const settings = (cacheMs: number): ServerSettings => ({
+    keys: KEYS,
+    cacheMs,
+    // PGlite is one process by nature: it keeps nonces itself, as it ships.
+    ...(options.redisUrl && target.kind === 'postgres' ? { redisUrl: options.redisUrl } : {}),
+  });
+  try {
+    const miss = await withServer(
+      prepared.env,
+      settings(options.cacheOn ? HIT_CACHE_MS : 0),
+      async (server) => {
+        const pools = await drawPools(server.baseUrl, KEYS, createDice(7));
+        console.log(
+          `\n${target.label}: ${totalWorks(pools).toLocaleString('en-US')} works; pools of ${pools.works.length} ` +
+            `works, ${pools.tags.length} tags, ${pools.performers.length} performers (load average ${loadBefore.toFixed(2)})`,
+        );
+        const scenarios = apiScenarios(pools, createDice(11)).filter((s) => wanted(s.name));
+        const misses = scenarios.filter((s) => s.kind === 'miss');
+        return { works: totalWorks(pools), scenarios, results: await runAll(server, misses, options) };
+      },
+    );
+    const hit = await withServer(prepared.env, settings(HIT_CACHE_MS), async (server) => {
+      const hits = miss.value.scenarios.filter((s) => s.kind === 'hit');
+      const revalidation = revalidationScenario(HIT_LIST, await currentEtag(server.baseUrl));
+      if (wanted(revalidation.name)) hits.push(revalidation);
+      const results = await runAll(server, hits, options);
+      if (first && options.firstPage) await printFirstPage(server.baseUrl);
+      return results;
+    });
+    return {
+      label: target.label,
+      kind: target.kind,
+      works: miss.value.works,
+      peakMb: Math.max(miss.peakMb, hit.peakMb),
+      loadAverage: [loadBefore, os.loadavg()[0]!],
+      results: [...miss.value.results, ...hit.value],
+    };
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+async function currentEtag(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${requestPath(HIT_LIST)}`, { headers: signedHeaders(HIT_LIST, KEYS) });
+  await res.arrayBuffer();
+  const etag = res.headers.get('etag');
+  if (!etag) throw new Error('the latest list came without an ETag');
+  return etag;
+}
+
+async function printFirstPage(baseUrl: string) {
+  const webDist = path.join(import.meta.dirname, '..', '..', 'web', 'dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    console.log('\nFirst page: no web build (npm run build first); not measured.');
+    return;
+  }
   const js = await firstPageJsGzip(webDist);
   console.log(`\nFirst page: ${js.files} JS file(s), ${(js.bytes / 1024).toFixed(1)} KiB gzip.`);
-  const times = await firstPageTimes(`http://127.0.0.1:${port}`);
+  const times = await firstPageTimes(baseUrl);
   if (!times) {
     console.log('First page: Chromium not found (apt-get install -y chromium); time not measured.');
     return;
   }
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
-    `First page: /index shows its first work in ${sorted[Math.floor(sorted.length / 2)]} ms (median of ${times.length} cold loads on a 390x844 phone viewport; runs: ${times.join(', ')} ms).`,
+    `First page: /index shows its first work in ${sorted[Math.floor(sorted.length / 2)]} ms ` +
+      `(median of ${times.length} cold loads on a 390x844 phone viewport; runs: ${times.join(', ')} ms).`,
   );
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'yingku-bench-'));
-  const apiPort = await freePort();
-  const helloPort = await freePort();
-  console.log(`Starting the server on the demo catalogue (PGlite in ${dataDir})…`);
-  const server = await startProcess(
-    path.join(here, '..', 'src', 'main.ts'),
-    {
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SIGN_SECRET: secret,
-      APP_ID: appId,
-      DEMO_DATA: 'true',
-    },
-    /is running at/,
-  );
-  const hello = await startProcess(
-    path.join(here, 'hello-world.ts'),
-    { PORT: String(helloPort) },
-    /listening/,
-  );
-  try {
-    console.log(
-      `${connections} connections, ${duration} s per scenario; server and load generator share 2 cores.`,
-    );
-    const ceiling = await measure(helloPort, { name: 'Fastify hello-world (ceiling)', path: '/' }, false);
-    const results = [ceiling];
-    for (const scenario of await scenarios(apiPort)) {
-      results.push(await measure(apiPort, scenario, true));
-      process.stdout.write('.');
-    }
-    printTable(results, ceiling.rps);
-    await printFirstPage(apiPort);
-  } finally {
-    await stopProcess(server);
-    await stopProcess(hello);
-    await rm(dataDir, { recursive: true, force: true });
+  const options = parseBenchArgs(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    return;
   }
+  const startedAt = new Date().toISOString();
+  console.log(
+    `${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(2)}; ` +
+      `fixed load ${options.rate} req/s for ${options.fixedSeconds} s, saturation ${options.connections} ` +
+      `connections for ${options.saturationSeconds} s; server and load generator share the machine.`,
+  );
+  const ceiling = await helloWorldCeiling(options);
+  console.log(
+    `Fastify hello-world: ${ceiling.plain.rps.toFixed(0)} req/s, ${ceiling.signed.rps.toFixed(0)} req/s ` +
+      `with the client signing each request (the ceiling used below); at ${options.rate} req/s ` +
+      `p50 ${ms(ceiling.fixed.p50)} ms, p99 ${ms(ceiling.fixed.p99)} ms (the floor of this client).`,
+  );
+  const databases: DatabaseResult[] = [];
+  for (const [i, target] of options.targets.entries()) {
+    // One database that cannot be measured (refused, unreachable) does not end the others.
+    const db = await benchDatabase(target, options, i === 0).catch((error: unknown) => {
+      console.error(
+        `\n${target.label}: not measured: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      process.exitCode = 1;
+    });
+    if (!db) continue;
+    databases.push(db);
+    console.log(
+      `\n${db.label}, ${db.works.toLocaleString('en-US')} works (server peak RSS ${db.peakMb.toFixed(0)} MB, ` +
+        `load average ${db.loadAverage.map((l) => l.toFixed(2)).join(' → ')})`,
+    );
+    console.log(databaseTable(db, ceiling, options.rate));
+  }
+  if (databases.length > 1) {
+    console.log(
+      `\nSide by side: p99 (ms) at ${options.rate} req/s offered; hit rows: saturation req/s vs hello-world`,
+    );
+    console.log(sideBySideTable(databases, ceiling, options.rate));
+  }
+  const { targets, scenarios, jsonFile, ...settings } = options;
+  const report = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      node: process.version,
+      memoryGb: os.totalmem() / 2 ** 30,
+    },
+    settings: { ...settings, scenarios: scenarios?.source, targets: targets.map((t) => t.label) },
+    ceiling,
+    databases,
+  };
+  await mkdir(path.dirname(jsonFile), { recursive: true });
+  await writeFile(jsonFile, JSON.stringify(report, null, 2));
+  console.log(`\nResults: ${path.relative(process.cwd(), jsonFile)}`);
 }
 
 await main();

@@ -112,7 +112,10 @@ export async function buildApp({
   });
 
   const { metrics } = await addOperations(app, { config, database, readDatabase, redis, lifecycle });
-  const catalogueCache = countingCatalogueCache(createCatalogueCache(), metrics.catalogueCache);
+  const catalogueCache = countingCatalogueCache(
+    createCatalogueCache(config.catalogueCacheMs),
+    metrics.catalogueCache,
+  );
   const nonceStore = nonces ?? (await databaseNonces(app, database));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));

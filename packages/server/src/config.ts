@@ -36,6 +36,12 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** After SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /**
+   * How long a catalogue answer may be reused: the in-process read cache (decision 006) and the
+   * HTTP max-age of anonymous catalogue reads (decision 017). 0 turns both off (the benchmark
+   * measures the database path that way).
+   */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   SIGN_SECRET: z.string().min(8, '至少 8 个字符').default('yingku-demo-sign-secret'),
   APP_ID: z.string().min(1).default('yingku-web'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符 (256 位)').optional(),
@@ -113,6 +119,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Graceful shutdown: readiness-503 drain, then the longest wait for in-flight requests. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** Catalogue answers are reused this long, in process and by HTTP caches; 0: never. */
+  catalogueCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
   };
 }
 
@@ -271,6 +280,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisKeyPrefix: 'yingku:',
     metricsToken: undefined,
     shutdown: { drainMs: 0, timeoutMs: 10_000 },
+    catalogueCacheMs: 10_000,
     ...overrides,
   };
 }

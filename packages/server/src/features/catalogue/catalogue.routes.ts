@@ -22,8 +22,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
+import { addSharedCaching, PRIVATE_NO_STORE } from '../../http/http-caching';
 import { createCatalogueRepo } from './catalogue.repo';
-import { type CatalogueCache, cachedCatalogueService } from './catalogue.cache';
+import { CATALOGUE_CACHE_MS, type CatalogueCache, cachedCatalogueService } from './catalogue.cache';
 import { createCatalogueService } from './catalogue.service';
 import { createLibraryService } from '../library/library.service';
 
@@ -33,7 +34,8 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
  * The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. `cache`: the
  * app's one read cache, which the console's writers clear (decision 006). `readDb`: a read
  * replica (DATABASE_READ_URL) for the catalogue's own queries; the caller's like and collect
- * flags stay on the primary, so a user sees their own change at once.
+ * flags stay on the primary, so a user sees their own change at once. Answers are the same for
+ * every visitor, so HTTP caches may keep them as long as this process does (decision 017).
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
@@ -47,6 +49,7 @@ export async function catalogueRoutes(
   const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(readDb)), cache);
   const library = createLibraryService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  addSharedCaching(app, { maxAgeSeconds: Math.floor((cache?.ttlMs ?? CATALOGUE_CACHE_MS) / 1000) });
 
   r.get(
     API.worksList,
@@ -73,12 +76,15 @@ export async function catalogueRoutes(
         response: { 200: workDetailResponse, ...errors, 401: errorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const [detail, caller] = await Promise.all([
         service.workDetail(request.params.id),
         auth.optional(request),
       ]);
       // The cached answer is the same for everyone; the caller's own flags go on a copy of it.
+      // That copy is no one else's, and an anonymous copy must not answer a signed-in caller.
+      reply.header('vary', 'Authorization');
+      if (caller) reply.header('cache-control', PRIVATE_NO_STORE);
       const flags = caller
         ? await library.workFlags(caller.userId, detail.data.id)
         : { collect: false, like: false };

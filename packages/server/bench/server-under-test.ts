@@ -1,0 +1,146 @@
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startProcess, stopProcess } from './processes';
+import type { SigningKeys } from './signed-get';
+
+const SERVER_MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
+const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'src', 'db', 'migrations');
+
+/** A catalogue to measure: the demo on a fresh PGlite, a PGlite directory, or PostgreSQL. */
+export type DatabaseTarget =
+  | { kind: 'demo'; label: string }
+  | { kind: 'pglite'; label: string; dataDir: string }
+  | { kind: 'postgres'; label: string; url: string };
+
+export interface ServerSettings {
+  keys: SigningKeys;
+  /** CATALOGUE_CACHE_MS: 0 sends every read to the database. */
+  cacheMs: number;
+  redisUrl?: string;
+}
+
+/** One running server process and what can be read from it. */
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  /** Resident memory and its peak so far, in MB (from /proc; NaN where there is none). */
+  memory(): Promise<{ rssMb: number; peakMb: number }>;
+  /** Catalogue read-cache lookups so far (decision 011's counter). */
+  cacheLookups(): Promise<{ hits: number; misses: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Where a target's data lives while it is measured. PGlite directories are copied first: the
+ * server writes to its directory (nonces, its secrets, migrations) and only one process may open
+ * one, so a copy leaves the original untouched and free for whoever else uses it. PostgreSQL is
+ * used as it is, after checking the server will not migrate it.
+ */
+export async function prepareTarget(
+  target: DatabaseTarget,
+  allowMigrations: boolean,
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'yingku-bench-'));
+  const cleanup = () => rm(scratch, { recursive: true, force: true });
+  if (target.kind === 'demo') return { env: { DATA_DIR: scratch, DEMO_DATA: 'true' }, cleanup };
+  if (target.kind === 'pglite') {
+    const copy = path.join(scratch, 'pglite');
+    await cp(target.dataDir, copy, { recursive: true });
+    return { env: { DATA_DIR: copy, DEMO_DATA: 'false' }, cleanup };
+  }
+  const pending = await pendingMigrations(target.url);
+  if (pending.length > 0 && !allowMigrations) {
+    await cleanup();
+    throw new Error(
+      `${target.label}: the server would apply ${pending.join(', ')} to it on start; ` +
+        'run the bench from a tree whose migrations the database already has, or pass --allow-migrations',
+    );
+  }
+  return { env: { DATA_DIR: scratch, DEMO_DATA: 'false', DATABASE_URL: target.url }, cleanup };
+}
+
+/** Migrations in this tree that the database has not run (an unmigrated database: all of them). */
+async function pendingMigrations(url: string): Promise<string[]> {
+  const known = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => /^\d+-[\w-]+\.ts$/.test(f))
+    .map((f) => f.slice(0, -3));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const table = await client.query<{ exists: boolean }>(
+      `SELECT to_regclass('kysely_migration') IS NOT NULL AS exists`,
+    );
+    if (!table.rows[0]?.exists) return known;
+    const applied = await client.query<{ name: string }>('SELECT name FROM kysely_migration');
+    const done = new Set(applied.rows.map((r) => r.name));
+    return known.filter((name) => !done.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts src/main.ts on the prepared data with quiet logs, fixed secrets and no stray settings. */
+export async function startServer(
+  dataEnv: Record<string, string>,
+  settings: ServerSettings,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = await startProcess(
+    SERVER_MAIN,
+    {
+      // Empty values count as unset: nothing from the caller's environment picks another database.
+      DATABASE_URL: '',
+      DATABASE_READ_URL: '',
+      REDIS_URL: settings.redisUrl ?? '',
+      REDIS_KEY_PREFIX: `yingku-bench-${process.pid}:`,
+      METRICS_TOKEN: '',
+      ...dataEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SIGN_SECRET: settings.keys.secret,
+      APP_ID: settings.keys.appId,
+      // Set, so the server writes no secret files of its own into the data directory.
+      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
+      SANDBOX_PAY_KEY: 'bench-sandbox-pay-key-0123456789',
+      CATALOGUE_CACHE_MS: String(settings.cacheMs),
+    },
+    /is running at/,
+    // A big PGlite copy or the demo catalogue's first load takes a while.
+    600_000,
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    pid: child.pid!,
+    memory: () => processMemory(child),
+    cacheLookups: () => cacheLookups(baseUrl),
+    stop: () => stopProcess(child),
+  };
+}
+
+async function processMemory(child: ChildProcess): Promise<{ rssMb: number; peakMb: number }> {
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: Number.NaN, peakMb: Number.NaN };
+  }
+}
+
+async function cacheLookups(baseUrl: string): Promise<{ hits: number; misses: number }> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const sum = (result: string) =>
+    [
+      ...text.matchAll(
+        new RegExp(`^yingku_catalogue_cache_lookups_total\\{[^}]*result="${result}"[^}]*\\} (\\S+)`, 'gm'),
+      ),
+    ]
+      .map((m) => Number(m[1]))
+      .reduce((a, b) => a + b, 0);
+  return { hits: sum('hit'), misses: sum('miss') };
+}
