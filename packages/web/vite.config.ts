@@ -1,11 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } from './plugins/antd-mobile';
+import { offlineAssets } from './plugins/offline-assets';
+import { precompress } from './plugins/precompress';
 
 /** Where `npm run dev` finds the API server (packages/server, port 8080). */
 const apiServer = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    antdMobileBarrelWithoutSideEffects(),
+    antdMobileWithoutLegacyRender(),
+    react(),
+    offlineAssets(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -19,12 +28,15 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     // hls.js (≈ 580 kB, 180 kB gzipped) is the largest chunk, and only the player loads it, on
-    // first play; the first page's JavaScript is measured by `npm run bench` instead.
+    // first play; the first page's JavaScript is measured by `npm run bench:web` instead.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: in chunks of their own, a release that
-        // only touches app code leaves them cached (browser and service worker alike).
+        // The first page (/ and /index) loads three files and rolldown's small runtime: `index`
+        // (the app code it runs), `react` and `vendor` (the libraries it runs). Libraries change far less often than
+        // the app: in chunks of their own, a release that only touches app code leaves them
+        // cached (browser and service worker alike). Every other screen is a lazy route whose
+        // code rolldown splits by use (decision 018).
         codeSplitting: {
           groups: [
             {
@@ -32,15 +44,24 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            // Only what the first page loads ($initial): libraries that only lazily loaded code
-            // uses — hls.js (the player, on first play), qrcode (the WeChat Pay QR) and any
-            // only the operators' console needs (a lazy route) — stay in chunks of their own,
-            // out of the one every visitor downloads.
+            // Only what the first page loads ($initial; see plugins/antd-mobile.ts for why that
+            // needs help): libraries that only lazily loaded code uses — hls.js (the player, on
+            // first play), qrcode (the WeChat Pay QR), zod, antd-mobile's forms and popups, and
+            // any only the operators' console needs — stay in chunks of their own, out of the
+            // one every visitor downloads.
             {
               name: 'vendor',
               test: /node_modules[\\/](?!hls\.js[\\/])/,
               tags: ['$initial'],
               priority: 1,
+            },
+            // The app code the first page runs (everything else it imports), in the entry chunk
+            // with main.tsx: without this, what lazy screens share with it would become small
+            // chunks of their own, each one more request before the first page can start.
+            {
+              name: 'index',
+              test: /^(?!.*node_modules)/,
+              tags: ['$initial'],
             },
           ],
         },

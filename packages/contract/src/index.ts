@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// Validation messages in Chinese wherever the contract's schemas run (server and web).
-z.config(z.locales.zhCN());
-
 export * from './channels';
 export * from './limits';
 export * from './messages';

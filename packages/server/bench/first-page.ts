@@ -14,17 +14,21 @@ function firstCoverLoaded(): boolean {
 }
 
 /** Gzip size of the JavaScript the first page loads: the module script and its preloads. */
-export async function firstPageJsGzip(webDist: string): Promise<{ files: number; bytes: number }> {
+export async function firstPageJsGzip(
+  webDist: string,
+): Promise<{ files: number; bytes: number; chunks: { file: string; bytes: number }[] }> {
   const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const assets = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((m) => m[1]!);
-  let bytes = 0;
+  const chunks: { file: string; bytes: number }[] = [];
   for (const asset of new Set(assets)) {
-    bytes += gzipSync(await readFile(path.join(webDist, asset.replace(/^\//, '')))).length;
+    const gzipped = gzipSync(await readFile(path.join(webDist, asset.replace(/^\//, ''))));
+    chunks.push({ file: asset, bytes: gzipped.length });
   }
-  return { files: new Set(assets).size, bytes };
+  const bytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
+  return { files: chunks.length, bytes, chunks };
 }
 
 /**

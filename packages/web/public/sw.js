@@ -1,11 +1,13 @@
 /* global self, caches */
 /**
  * 影库's service worker, hand-written and small: it keeps the app shell (index.html and the hashed
- * files it loads) so the site still opens offline, and nothing else.
+ * files of every visitor screen) so the site still opens offline, and nothing else.
  *
  * - Navigations: network first; the response refreshes the stored shell. When the network
  *   fails, the stored shell answers (the app starts and says the network is down).
- * - /assets/*: content-hashed and immutable, so the cache answers first.
+ * - /assets/*: content-hashed and immutable, so the cache answers first. The shell's files
+ *   are stored with it, and so are the screens loaded on demand (listed by the build in
+ *   /offline-assets.json; decision 018), so any visitor screen opens offline.
  * - API calls (/prod-api) and /app-config.js: never touched, never cached: they carry signed
  *   requests and the signing config.
  * - Everything else (covers under /img…): the browser's own handling.
@@ -15,6 +17,8 @@
  */
 const CACHE_PREFIX = 'yingku-shell:';
 const SHELL_URL = '/index.html';
+/** The build's list of every visitor screen's files (packages/web/plugins/offline-assets.ts). */
+const OFFLINE_ASSETS_URL = '/offline-assets.json';
 const STATIC_FILES = [
   '/manifest.webmanifest',
   '/favicon.svg',
@@ -31,15 +35,27 @@ function shellAssets(html) {
   return [...urls].sort();
 }
 
+/** The files of the screens loaded on demand; none when the list cannot be had (an older server). */
+async function offlineAssets() {
+  try {
+    const response = await fetch(OFFLINE_ASSETS_URL, { cache: 'no-cache' });
+    const files = response.ok ? await response.json() : [];
+    return Array.isArray(files) ? files.filter((file) => ASSET.test(file)) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Stores a shell and its files in the cache of its build, then drops the other builds' caches. */
 async function storeShell(html) {
   const assets = shellAssets(html);
   const name = CACHE_PREFIX + assets.join(' ');
   const cache = await caches.open(name);
   if (!(await cache.match(SHELL_URL))) {
+    const files = [...new Set([...assets, ...(await offlineAssets())])];
     // Hashed files an older build already holds (the libraries' chunks, mostly) are copied over.
     await Promise.all(
-      assets.map(async (file) => {
+      files.map(async (file) => {
         const kept = await caches.match(file);
         await (kept ? cache.put(file, kept) : cache.add(file));
       }),

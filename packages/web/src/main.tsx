@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { runtimeConfig } from './api/runtime-config';
 import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
 import { connectRouterNavigation } from './app/navigation';
-import { routes } from './app/routes';
+import { createRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
-import { forgetCurrentUser, onSessionEnded } from './session/current-user';
+import { reloadForStaleBuild } from './app/stale-build';
+import { forgetCurrentUser, onSessionEnded } from './session/session-end';
+import 'antd-mobile/es/global';
 import './styles/global.css';
 
 try {
@@ -25,19 +27,33 @@ installAntdMobileReact19Render();
 const queryClient = createQueryClient();
 // A refused token refresh ends the login wherever it happens: forget the user's data.
 onSessionEnded(() => forgetCurrentUser(queryClient));
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(queryClient));
 // The API client's 403 dialog leads to /login through the router, not a page load.
 connectRouterNavigation(router);
+// A screen's code that will not load is most often a newer release's doing: load the page anew.
+window.addEventListener('vite:preloadError', () => {
+  reloadForStaleBuild({
+    pendingLocation: () => router.state.navigation.location,
+    online: () => navigator.onLine,
+    storage: sessionStorage,
+    load: (url) => window.location.assign(url),
+  });
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(container);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for one long task on a slow phone (decision 018: total blocking time).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();

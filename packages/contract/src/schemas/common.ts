@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MOD_NAMES } from '../channels';
 
+// Validation messages in Chinese wherever the contract's schemas run (server and web). Here, not
+// in index.ts: the package is free of side effects (package.json), so a bundle that takes only
+// its texts, paths and helpers — the web app's first page — leaves zod out; every schema module
+// but import.ts imports this one.
+z.config(z.locales.zhCN());
+
 /** Page number from a query string: 1 … {@link LIMITS.maxPageNum}. */
 export const pageNumParam = z.coerce.number().int().min(1).max(LIMITS.maxPageNum).default(1);
 

@@ -1,19 +1,31 @@
 import { API_BASE } from '@yingku/contract';
-import { Dialog, Toast } from 'antd-mobile';
-import { requestNewTokens } from './account';
 import { createErrorPresenter } from './error-presenter';
 import { createApiClient } from './request';
 import { runtimeConfig } from './runtime-config';
 import { navigateTo } from '../app/navigation';
 import { PATHS } from '../app/paths';
 import { clearAuthTokens, getAccessToken, renewStoredTokens } from '../session/auth-storage';
-import { announceSessionEnded } from '../session/current-user';
+import { announceSessionEnded } from '../session/session-end';
 import { getMagnetFilter } from '../session/magnet-filter';
+
+/** antd-mobile's Toast and Dialog, loaded on demand (see error-dialogs.ts). */
+const loadErrorDialogs = () => import('./error-dialogs');
+
+/** When even the dialogs cannot load (offline before they were ever stored), the console says why. */
+const dialogsMissing = (error: unknown) => console.warn('Error dialogs not loaded', error);
 
 /** SPEC §8 on screen: toasts, and the login dialog of a 403 that leads to /login through the router. */
 const showError = createErrorPresenter({
-  toast: (content) => Toast.show({ icon: 'fail', content }),
-  confirm: ({ title, content, confirmText }) => Dialog.confirm({ title, content, confirmText }),
+  toast: (content) =>
+    void loadErrorDialogs().then((dialogs) => dialogs.showErrorToast(content), dialogsMissing),
+  confirm: (dialog) =>
+    loadErrorDialogs().then(
+      (dialogs) => dialogs.confirmLogin(dialog),
+      (error: unknown) => {
+        dialogsMissing(error);
+        return false;
+      },
+    ),
   clearTokens: clearAuthTokens,
   goToLogin: () => navigateTo(PATHS.login),
 });
@@ -46,7 +58,12 @@ export const api = createApiClient({
   accessToken: getAccessToken,
   refreshSession: () =>
     renewStoredTokens({
-      requestTokens: async (refreshToken) => (await requestNewTokens(refreshClient, refreshToken)).data,
+      // The account calls (and the zod schemas they check answers with) load with the first
+      // refresh: a first page that needs none leaves them out (decision 018).
+      requestTokens: async (refreshToken) => {
+        const { requestNewTokens } = await import('./account');
+        return (await requestNewTokens(refreshClient, refreshToken)).data;
+      },
       onEnded: announceSessionEnded,
     }),
   // SPEC §7: with the session magnet filter on, GETs add isDht=1 and POST/PUT bodies isDht.

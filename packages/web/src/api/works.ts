@@ -1,6 +1,7 @@
-import { API, type DateWindow, type ModName, type WorkSort, worksListResponse } from '@yingku/contract';
+import { API, type DateWindow, type ModName, type WorkSort } from '@yingku/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { worksListGuard } from './works-list-guard';
 import type { MagnetFilter } from '../session/magnet-filter';
 
 /** Params of GET /v2/works/detail/list as the client sends them (SPEC §7). */
@@ -28,6 +29,6 @@ export interface WorksListParams {
 export function worksListOptions(params: WorksListParams, magnetFilter: MagnetFilter) {
   return queryOptions({
     queryKey: ['works', 'list', params, magnetFilter] as const,
-    queryFn: ({ signal }) => api.get(API.worksList, { ...params }, { schema: worksListResponse, signal }),
+    queryFn: ({ signal }) => api.get(API.worksList, { ...params }, { schema: worksListGuard, signal }),
   });
 }

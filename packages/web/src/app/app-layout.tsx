@@ -2,9 +2,19 @@ import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { AppTabBar } from './app-tab-bar';
 import styles from './app-layout.module.css';
 import { loginRedirect } from './login-guard';
+import { NavigationProgress, PageLoading } from './page-loading';
 import { currentHandle, useDocumentTitle } from './route-handle';
 import { UI_TEXT } from './texts';
 import { hasStoredSession } from '../session/auth-storage';
+
+export interface AppLayoutProps {
+  /**
+   * The screen's code is still loading (a first visit straight to a screen loaded on demand):
+   * the frame shows, with a loading sign where the screen will be. Its route's `handle` is
+   * known already, so the title and the tab bar are right from the start.
+   */
+  pending?: boolean;
+}
 
 /**
  * Every screen's frame: the page, and the bottom tab bar unless the route hides it. A route
@@ -12,7 +22,7 @@ import { hasStoredSession } from '../session/auth-storage';
  * `<ScrollRestoration/>` brings a list back to where it was on back/forward; lists come back
  * from the query cache at full length, so the position still exists (api/query-client.ts).
  */
-export function AppLayout() {
+export function AppLayout({ pending = false }: AppLayoutProps) {
   const matches = useMatches();
   const handle = currentHandle(matches);
   useDocumentTitle(handle?.title);
@@ -22,15 +32,16 @@ export function AppLayout() {
   const showTabBar = !handle?.hideTabBar;
   return (
     <>
+      <NavigationProgress />
       <main className={showTabBar ? styles.withTabBar : undefined}>
-        <Outlet />
+        {pending ? <PageLoading /> : <Outlet />}
       </main>
       {showTabBar && (
         <nav className={styles.tabBar} aria-label={UI_TEXT.tabBar}>
           <AppTabBar />
         </nav>
       )}
-      <ScrollRestoration />
+      {!pending && <ScrollRestoration />}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import styles from './status-page.module.css';
 import { PATHS } from './paths';
 import { UI_TEXT } from './texts';
+import { ErrorBlock } from '../components/error-block/error-block';
 
 /** Any path no route claims. */
 export function NotFoundPage() {

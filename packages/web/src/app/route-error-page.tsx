@@ -1,9 +1,10 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import styles from './status-page.module.css';
 import { PATHS } from './paths';
 import { UI_TEXT } from './texts';
+import { ErrorBlock } from '../components/error-block/error-block';
 
 /**
  * A screen that threw while rendering (or whose code failed to load). antd-mobile's own

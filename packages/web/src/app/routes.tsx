@@ -1,29 +1,36 @@
 import { MSG } from '@yingku/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/account.routes';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
 import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
+import { prefetchHomeLists } from '../features/home/home-lists';
 import { HomePage } from '../features/home/home-page';
 import { memberRoutes } from '../features/member/member.routes';
 import { supportRoutes } from '../features/support/support.routes';
 import { vipRoutes, vipStandaloneRoute } from '../features/vip/vip.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
-import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 import { PATHS } from './paths';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 import { UI_TEXT } from './texts';
 
 /**
- * The client routes of SPEC §2 built so far; each carries its {@link RouteHandle}. Paths not
- * listed show the not-found page until built. /pay, /orders and the console (/admin) sit beside
- * the main layout.
+ * The client routes of SPEC §2; each carries its {@link RouteHandle}. Only the frame, the age
+ * gate and the home page are in the code every visitor downloads first: every other screen
+ * (and the not-found page) is `lazy`, its code fetched when it is first opened; its `handle`
+ * stays here, so the title, the tab bar and the login flag are known before the code arrives.
+ * /pay, /orders and the console (/admin) sit beside the main layout. `queryClient`: the cache
+ * the home page's loader starts filling before the page renders. Decision 018.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppLayout />,
+    // A first visit straight to a screen loaded on demand: the frame, and a loading sign.
+    hydrateFallbackElement: <AppLayout pending />,
     errorElement: <RouteErrorPage />,
     children: [
       {
@@ -33,6 +40,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'index',
+        loader: () => prefetchHomeLists(queryClient),
         element: <HomePage />,
         handle: { title: UI_TEXT.homeTitle } satisfies RouteHandle,
       },
@@ -50,7 +58,7 @@ export const routes: RouteObject[] = [
       ...supportRoutes,
       {
         path: '*',
-        element: <NotFoundPage />,
+        lazy: { Component: async () => (await import('./not-found-page')).NotFoundPage },
         handle: { title: UI_TEXT.notFoundTitle } satisfies RouteHandle,
       },
     ],
@@ -63,9 +71,9 @@ export const routes: RouteObject[] = [
     // /admin is opened: a visitor's pages never download it.
     path: `${PATHS.admin.slice(1)}/*`,
     errorElement: <RouteErrorPage />,
-    lazy: async () => {
-      const { AdminApp } = await import('../features/admin/admin-app');
-      return { Component: AdminApp };
+    hydrateFallbackElement: <PageLoading />,
+    lazy: {
+      Component: async () => (await import('../features/admin/admin-app')).AdminApp,
     },
   },
 ];

@@ -15,6 +15,8 @@ export const UI_TEXT = {
   retry: '重新加载',
   loadMore: '加载更多',
   loadingMore: '加载中…',
+  /** Accessible name of a screen that is still loading. */
+  loadingPage: '页面加载中',
   noMore: '没有更多了',
   listFailed: '加载失败',
   empty: '暂无作品',

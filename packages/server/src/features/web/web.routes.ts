@@ -12,8 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 
 /**
- * Serves the built web app on the API's port: hashed assets cached for a year, the runtime
- * config script (signing secret, app id, image host: one setting serves server and web).
+ * Serves the built web app on the API's port: hashed assets cached for a year (immutable),
+ * everything else revalidated, each file as the brotli or gzip copy the build wrote beside it
+ * when the browser takes one (decision 018); and the runtime config script (signing secret, app
+ * id, image host: one setting serves server and web).
  */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   const runtime: RuntimeConfig = {
@@ -32,11 +34,17 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       root: config.webDist,
       wildcard: false,
       index: false,
+      // `x.js.br` / `x.js.gz` beside `x.js` (packages/web/plugins/precompress.ts), sent with
+      // content-encoding to a browser that accepts it; not served under names of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Our own headers below; @fastify/static would otherwise overwrite them with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The answer depends on accept-encoding: a shared cache must keep the copies apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -47,8 +55,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
  * routes deep-link; anything else the 404 envelope. Set on the root instance by app.ts.
  */
 export function notFoundHandler(config: AppConfig) {
-  const indexFile = path.join(config.webDist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const indexHtml = readIndexHtml(config.webDist);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -57,8 +64,42 @@ export function notFoundHandler(config: AppConfig) {
       !path.extname(pathname) &&
       !/application\/json/.test(request.headers.accept ?? '');
     if (wantsPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const encoding = acceptedEncoding(request.headers['accept-encoding'], indexHtml);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .send(indexHtml[encoding]);
     }
     return reply.status(404).send({ code: 404, msg: MSG.default404 });
   };
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+type EncodedFile = Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+
+/** index.html and the compressed copies the build wrote beside it, read once at start. */
+function readIndexHtml(webDist: string): EncodedFile | undefined {
+  const file = path.join(webDist, 'index.html');
+  if (!existsSync(file)) return undefined;
+  const copy = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return { identity: readFileSync(file), br: copy('.br'), gzip: copy('.gz') };
+}
+
+/** The best encoding of `file` that `accept-encoding` allows: brotli, then gzip, else none. */
+export function acceptedEncoding(
+  header: string | undefined,
+  file: Partial<Record<Encoding, Buffer>>,
+): Encoding {
+  const allowed = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (file.br && allowed.has('br')) return 'br';
+  if (file.gzip && allowed.has('gzip')) return 'gzip';
+  return 'identity';
 }

@@ -5,21 +5,30 @@ import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
 import { workPath } from '../../app/paths';
-import { MagnetPopup } from '../magnet-popup/magnet-popup';
+import { LazyMagnetPopup } from '../magnet-popup/lazy-magnet-popup';
 import { hasMagnets, onlineBadge } from './card-badges';
 import { WORK_CARD_TEXT } from './texts';
 import styles from './work-card.module.css';
 
+/**
+ * Cards at the top of a list whose covers load at once: on a phone they fill the first screen,
+ * and the first of them is the page's largest paint. The rest wait until scrolled near.
+ */
+export const EAGER_COVERS = 4;
+
 export interface WorkCardProps {
   work: WorkListItem;
+  /** Load the cover at once rather than when it scrolls into view (see {@link EAGER_COVERS}). */
+  eager?: boolean;
 }
 
 /**
  * One work in a list (SPEC §2): cover, channel and online badges, number, title and publish
  * date; opens the detail. A has-magnet badge opens the work's magnets in a bottom popup instead.
  */
-export function WorkCard({ work }: WorkCardProps) {
+export function WorkCard({ work, eager = false }: WorkCardProps) {
   const [magnetsOpen, setMagnetsOpen] = useState(false);
+  const [magnetsOpened, setMagnetsOpened] = useState(false);
   const channel = isModId(work.modId) ? CHANNEL_LABEL[MOD_NAME[work.modId]] : undefined;
   const online = onlineBadge(work.isOnline);
   const cover = imageUrl(work.picSmall || work.picBig, runtimeConfig().imageHost);
@@ -29,6 +38,7 @@ export function WorkCard({ work }: WorkCardProps) {
     event.preventDefault();
     event.stopPropagation();
     setMagnetsOpen(true);
+    setMagnetsOpened(true);
   };
 
   return (
@@ -36,7 +46,7 @@ export function WorkCard({ work }: WorkCardProps) {
       <Link to={workPath(work)} className={styles.card}>
         <div className={styles.cover}>
           {/* antd-mobile's own lazy loading: it hides the <img> until loaded, so native loading="lazy" never fires. */}
-          <Image src={cover} alt={work.title} width="100%" height="100%" fit="cover" lazy />
+          <Image src={cover} alt={work.title} width="100%" height="100%" fit="cover" lazy={!eager} />
           {channel && (
             <Tag className={styles.badge} color="primary" fill="solid">
               {channel}
@@ -75,7 +85,12 @@ export function WorkCard({ work }: WorkCardProps) {
       </Link>
       {/* Outside the link: clicks inside the popup (a portal) must not bubble into the link. */}
       {hasMagnets(work) && (
-        <MagnetPopup number={work.number} visible={magnetsOpen} onClose={() => setMagnetsOpen(false)} />
+        <LazyMagnetPopup
+          opened={magnetsOpened}
+          number={work.number}
+          visible={magnetsOpen}
+          onClose={() => setMagnetsOpen(false)}
+        />
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { API, worksListResponse } from '@yingku/contract';
+import { API } from '@yingku/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { WorksListParams } from '../../api/works';
+import { worksListGuard } from '../../api/works-list-guard';
 import { useMagnetFilter } from '../../session/magnet-filter';
 import { nextPageNum } from './paging';
 
@@ -19,7 +20,7 @@ export function useWorksPages(params: Omit<WorksListParams, 'pageNum' | 'pageSiz
       api.get(
         API.worksList,
         { ...params, pageNum: pageParam, pageSize },
-        { schema: worksListResponse, signal, silent: true },
+        { schema: worksListGuard, signal, silent: true },
       ),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>

@@ -1,10 +1,11 @@
 import type { WorkListItem } from '@yingku/contract';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { UI_TEXT } from '../../app/texts';
-import { WorkCard, WorkCardSkeleton } from '../work-card/work-card';
+import { EAGER_COVERS, WorkCard, WorkCardSkeleton } from '../work-card/work-card';
 import { WorkGrid } from '../work-grid/work-grid';
 import styles from './work-list.module.css';
 import type { useWorksPages } from './use-works-pages';
+import { ErrorBlock } from '../error-block/error-block';
 
 export interface WorkListProps {
   pages: ReturnType<typeof useWorksPages>;
@@ -52,8 +53,8 @@ export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
   return (
     <>
       <WorkGrid>
-        {works.map((work) => (
-          <WorkCard key={work.id} work={work} />
+        {works.map((work, i) => (
+          <WorkCard key={work.id} work={work} eager={i < EAGER_COVERS} />
         ))}
       </WorkGrid>
       <div className={styles.footer}>

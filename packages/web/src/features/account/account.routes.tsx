@@ -1,23 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { LoginPage } from './login-page';
-import { RegisterPage } from './register-page';
 import { ACCOUNT_TEXT } from './texts';
 
 /**
  * /login and /register (SPEC §2): full-screen forms with their own back arrow, so the tab bar
- * steps aside (and the phone keyboard has the room).
+ * steps aside (and the phone keyboard has the room). Loaded on demand (decision 018).
  */
 export const accountRoutes: RouteObject[] = [
   {
     path: PATHS.login.slice(1),
-    element: <LoginPage />,
+    lazy: { Component: async () => (await import('./login-page')).LoginPage },
     handle: { title: ACCOUNT_TEXT.loginTitle, hideTabBar: true } satisfies RouteHandle,
   },
   {
     path: PATHS.register.slice(1),
-    element: <RegisterPage />,
+    lazy: { Component: async () => (await import('./register-page')).RegisterPage },
     handle: { title: ACCOUNT_TEXT.registerTitle, hideTabBar: true } satisfies RouteHandle,
   },
 ];

@@ -6,7 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession, setAuthTokens } from '../../session/auth-storage';
-import { CURRENT_USER_KEY, currentUserOptions, loadCurrentUser } from '../../session/current-user';
+import { currentUserOptions, loadCurrentUser } from '../../session/current-user';
+import { CURRENT_USER_KEY } from '../../session/session-end';
 import { readRememberedLogin, saveLoginChoice } from '../../session/remember-me';
 import {
   afterLoginPath,

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, Tag } from 'antd-mobile';
+import { Button, DotLoading, Tag } from 'antd-mobile';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { pageCount, type TagView } from './admin-model';
 import { ADMIN_TEXT } from './texts';
 import styles from './admin.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** A section's card: its heading, an optional toolbar on the right, and its content. */
 export function Panel(props: { title: string; extra?: ReactNode; children: ReactNode; testId?: string }) {

@@ -1,6 +1,6 @@
 import { LIMITS, type ModName, PAGE_SIZE } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { tagsPath } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';
@@ -13,6 +13,7 @@ import styles from './channel-page.module.css';
 import { tagGroupsOptions } from './tag-groups-query';
 import { TagSelectors } from './tag-selectors';
 import { CHANNEL_TEXT } from './texts';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * `/tags/index`, `/tags/{tagsId}` and the uncensored and western twins (SPEC §2): the channel's

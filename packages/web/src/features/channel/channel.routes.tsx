@@ -2,10 +2,6 @@ import { MOD_NAMES, type ModName } from '@yingku/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { tagsPath } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { CategoriesPage } from './categories-page';
-import { LatestPage } from './latest-page';
-import { RankingPage } from './ranking-page';
-import { SearchPage } from './search-page';
 import { CHANNEL_TEXT } from './texts';
 
 /** `/tags` and `/top` for censored, `/tags/uncensored` and `/top/uncensored` for the others. */
@@ -13,26 +9,43 @@ const under = (base: string, modName: ModName) => (modName === 'censored' ? base
 
 /**
  * Every page element is keyed by its channel: the routes share components, and without a key
- * React would carry one channel's state (a ranking tab, a selection) into another.
+ * React would carry one channel's state (a ranking tab, a selection) into another. Each page's
+ * code loads on demand (decision 018).
  */
 function channelPages(modName: ModName): RouteObject[] {
-  const categories = {
-    element: <CategoriesPage key={modName} modName={modName} />,
+  // A function, not one object spread twice: the router empties a `lazy` object once it has loaded.
+  const categories = () => ({
+    lazy: {
+      element: async () => {
+        const { CategoriesPage } = await import('./categories-page');
+        return <CategoriesPage key={modName} modName={modName} />;
+      },
+    },
     handle: { title: CHANNEL_TEXT.categoriesTitle(modName) } satisfies RouteHandle,
-  };
+  });
   const pages: RouteObject[] = [
     {
       path: modName,
-      element: <LatestPage key={modName} modName={modName} />,
+      lazy: {
+        element: async () => {
+          const { LatestPage } = await import('./latest-page');
+          return <LatestPage key={modName} modName={modName} />;
+        },
+      },
       handle: { title: CHANNEL_TEXT.latestTitle(modName) } satisfies RouteHandle,
     },
     {
       path: under('top', modName),
-      element: <RankingPage key={modName} modName={modName} />,
+      lazy: {
+        element: async () => {
+          const { RankingPage } = await import('./ranking-page');
+          return <RankingPage key={modName} modName={modName} />;
+        },
+      },
       handle: { title: CHANNEL_TEXT.rankingTitle(modName) } satisfies RouteHandle,
     },
-    { path: `${under('tags', modName)}/index`, ...categories },
-    { path: `${under('tags', modName)}/:tagsId`, ...categories },
+    { path: `${under('tags', modName)}/index`, ...categories() },
+    { path: `${under('tags', modName)}/:tagsId`, ...categories() },
   ];
   // `/tags/uncensored` alone would read "uncensored" as tag ids: send it to the channel's index.
   if (modName !== 'censored') {
@@ -41,18 +54,15 @@ function channelPages(modName: ModName): RouteObject[] {
   return pages;
 }
 
+const search = () => ({
+  lazy: { Component: async () => (await import('./search-page')).SearchPage },
+  handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
+});
+
 /** Latest lists, search, rankings and categories (SPEC §2); app/routes.tsx places them in the main layout. */
 export const channelRoutes: RouteObject[] = [
   ...MOD_NAMES.flatMap(channelPages),
-  {
-    path: 'search/:keyword',
-    element: <SearchPage />,
-    handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
-  },
+  { path: 'search/:keyword', ...search() },
   // An empty keyword is outside 1–32 characters: the search page says so (SPEC §5).
-  {
-    path: 'search',
-    element: <SearchPage />,
-    handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
-  },
+  { path: 'search', ...search() },
 ];

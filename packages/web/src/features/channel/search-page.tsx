@@ -1,5 +1,5 @@
 import { MOD_NAMES, MSG, PAGE_SIZE } from '@yingku/contract';
-import { ErrorBlock, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useParams, useSearchParams } from 'react-router';
 import { ChannelHeader } from '../../components/channel-header/channel-header';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
@@ -8,6 +8,7 @@ import { parseSearchTab, SEARCH_TABS, type SearchTab, searchKeyword, searchParam
 import { ListToolbar } from './list-toolbar';
 import styles from './channel-page.module.css';
 import { CHANNEL_TEXT } from './texts';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 const TAB_TITLE: Record<SearchTab, string> = {
   all: CHANNEL_TEXT.searchAll,

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { libraryApi } from '../../api/library';
-import { LIBRARY_KEY } from '../../session/current-user';
+import { LIBRARY_KEY } from '../../session/session-end';
 
 export { LIBRARY_KEY };
 

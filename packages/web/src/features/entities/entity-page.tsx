@@ -1,5 +1,4 @@
 import { PAGE_SIZE } from '@yingku/contract';
-import { ErrorBlock } from 'antd-mobile';
 import { type CSSProperties, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { UI_TEXT } from '../../app/texts';
@@ -12,6 +11,7 @@ import { EntityWorks } from './entity-works';
 import { useFirstChildHeight } from './use-first-child-height';
 import styles from './entity-page.module.css';
 import { ENTITY_TEXT, workCountText } from './texts';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** `?page=` of the sidebar, kept in the URL so an entry's link, reload and back keep the page. */
 const PAGE_PARAM = 'page';

@@ -1,28 +1,28 @@
-import { ALL_TIME, CHANNEL_LABEL, type ModName } from '@yingku/contract';
+import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { worksListOptions } from '../../api/works';
 import { channelPath } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';
-import { WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
+import { EAGER_COVERS, WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
 import { WorkGrid } from '../../components/work-grid/work-grid';
 import { useMagnetFilter } from '../../session/magnet-filter';
 import styles from './channel-section.module.css';
+import { HOME_SECTION_SIZE, homeSectionOptions } from './home-lists';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
-/** Works per section: enough for full rows at 2, 4 and 8 columns (CSS shows 6 at 3 and 6). */
-export const HOME_SECTION_SIZE = 8;
-
-/** A channel's newest works on the home page, with a link to the channel's own list. */
-export function ChannelSection({ modName }: { modName: ModName }) {
+/**
+ * A channel's newest works on the home page, with a link to the channel's own list. `first`: the
+ * section at the top, whose first covers load at once.
+ */
+export function ChannelSection({ modName, first = false }: { modName: ModName; first?: boolean }) {
   const [magnetFilter] = useMagnetFilter();
-  const works = useQuery(
-    worksListOptions(
-      { modName, pageNum: 1, pageSize: HOME_SECTION_SIZE, sort: 'pubTime', date: ALL_TIME },
-      magnetFilter,
-    ),
-  );
+  const works = useQuery(homeSectionOptions(modName, magnetFilter));
+  // The cards render as a background update once the list has arrived: React can pause it, so
+  // on a slow phone it is no single long task (decision 018).
+  const rows = useDeferredValue(works.data?.rows);
   const titleId = `home-${modName}`;
   return (
     <section className={styles.section} aria-labelledby={titleId} data-channel={modName}>
@@ -35,25 +35,26 @@ export function ChannelSection({ modName }: { modName: ModName }) {
           <RightOutline />
         </Link>
       </header>
-      {works.isPending ? (
-        <WorkGrid className={styles.grid}>
-          {Array.from({ length: HOME_SECTION_SIZE }, (_, i) => (
-            <WorkCardSkeleton key={i} />
-          ))}
-        </WorkGrid>
-      ) : works.isError ? (
+      {works.isError ? (
         // The client has already said why (toast); a failed list only offers to try again (SPEC §8).
         <div className={styles.retry}>
           <Button size="small" onClick={() => void works.refetch()}>
             {UI_TEXT.retry}
           </Button>
         </div>
-      ) : works.data.rows.length === 0 ? (
+      ) : rows === undefined ? (
+        <WorkGrid className={styles.grid}>
+          {Array.from({ length: HOME_SECTION_SIZE }, (_, i) => (
+            <WorkCardSkeleton key={i} />
+          ))}
+        </WorkGrid>
+      ) : rows.length === 0 ? (
         <ErrorBlock status="empty" />
       ) : (
         <WorkGrid className={styles.grid}>
-          {works.data.rows.map((work) => (
-            <WorkCard key={work.id} work={work} />
+          {rows.map((work, i) => (
+            // The first section's first covers are the home page's first screen.
+            <WorkCard key={work.id} work={work} eager={first && i < EAGER_COVERS} />
           ))}
         </WorkGrid>
       )}

@@ -10,8 +10,8 @@ export function HomePage() {
       <header className={styles.header}>
         <h1 className={styles.brand}>{UI_TEXT.siteName}</h1>
       </header>
-      {MOD_NAMES.map((modName) => (
-        <ChannelSection key={modName} modName={modName} />
+      {MOD_NAMES.map((modName, i) => (
+        <ChannelSection key={modName} modName={modName} first={i === 0} />
       ))}
     </div>
   );

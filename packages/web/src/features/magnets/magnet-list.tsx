@@ -1,10 +1,11 @@
 import { formatSize, type MagnetRow, MSG } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, ErrorBlock, List, Tag } from 'antd-mobile';
+import { Button, DotLoading, List, Tag } from 'antd-mobile';
 import { magnetsOptions } from './magnets-query';
 import { MAGNET_TEXT } from './texts';
 import { useCopyMagnet } from './use-copy-magnet';
 import styles from './magnet-list.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * The magnets of a work number (SPEC §2): 加载中 while loading, 暂无磁力链接 when there are

@@ -1,10 +1,11 @@
-import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { CollectList, HistoryList, LikeList } from './member-lists';
 import { type MemberTab, parseTab, tabContent, type Viewer } from './member-model';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 const TAB_TITLE: Record<MemberTab, string> = {
   collect: MEMBER_TEXT.tabCollect,

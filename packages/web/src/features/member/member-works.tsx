@@ -1,6 +1,6 @@
 import type { WorkListItem } from '@yingku/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';
@@ -9,6 +9,7 @@ import { WorkGrid } from '../../components/work-grid/work-grid';
 import { listFooter } from './member-model';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** One tab's list as the page draws it, whether it comes from the server or local storage. */
 export interface MemberListState {

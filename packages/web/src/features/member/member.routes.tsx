@@ -2,13 +2,12 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
 import { UI_TEXT } from '../../app/texts';
-import { MemberPage } from './member-page';
 
-/** /user, the member center (SPEC §2), under the bottom tab 我的. */
+/** /user, the member center (SPEC §2), under the bottom tab 我的; loaded on demand (decision 018). */
 export const memberRoutes: RouteObject[] = [
   {
     path: PATHS.user.slice(1),
-    element: <MemberPage />,
+    lazy: { Component: async () => (await import('./member-page')).MemberPage },
     handle: { title: UI_TEXT.mine } satisfies RouteHandle,
   },
 ];

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
 import { PATHS } from '../../app/paths';
 import { clearAuthTokens } from '../../session/auth-storage';
-import { forgetCurrentUser } from '../../session/current-user';
+import { forgetCurrentUser } from '../../session/session-end';
 import { MEMBER_TEXT } from './texts';
 
 /**

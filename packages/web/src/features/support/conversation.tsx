@@ -1,6 +1,6 @@
 import { ENTRY_TYPE, MSG, type MessageThread } from '@yingku/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
+import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { supportApi } from '../../api/support';
 import { MessageBox } from './message-form';
@@ -8,6 +8,7 @@ import { isOpen, shortTime, showsNoReplyYet } from './support-model';
 import { conversationKey, THREADS_KEY } from './support-queries';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * One thread's conversation (SPEC §2, §4): bubbles oldest first, the user's on the right; the

@@ -1,5 +1,5 @@
 import type { MessageThread } from '@yingku/contract';
-import { Button, ErrorBlock, NavBar, Popup } from 'antd-mobile';
+import { Button, NavBar, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -11,6 +11,7 @@ import { ThreadList } from './thread-list';
 import { SUPPORT_TEXT } from './texts';
 import { useWide } from './use-wide';
 import styles from './support-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * /message (SPEC §2): the question form and the caller's threads; the chosen thread's

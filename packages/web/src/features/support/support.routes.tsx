@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { SupportPage } from './support-page';
 import { SUPPORT_TEXT } from './texts';
 
-/** /message, customer service (SPEC §2), inside the main layout; a form screen, so no tab bar. */
+/**
+ * /message, customer service (SPEC §2), inside the main layout; a form screen, so no tab bar.
+ * Loaded on demand (decision 018).
+ */
 export const supportRoutes: RouteObject[] = [
   {
     path: PATHS.message.slice(1),
-    element: <SupportPage />,
+    lazy: { Component: async () => (await import('./support-page')).SupportPage },
     handle: { title: SUPPORT_TEXT.title, hideTabBar: true } satisfies RouteHandle,
   },
 ];

@@ -1,9 +1,10 @@
 import type { MessageThread } from '@yingku/contract';
-import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { shortTime, statusTag } from './support-model';
 import { useThreads } from './support-queries';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** The caller's threads (SPEC §2): first question, time and status tag; 加载更多 for older ones. */
 export function ThreadList(props: { selectedId?: string; onOpen: (thread: MessageThread) => void }) {

@@ -1,17 +1,18 @@
 import type { OrderRow } from '@yingku/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Button, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
-import { CURRENT_USER_KEY } from '../../session/current-user';
+import { CURRENT_USER_KEY } from '../../session/session-end';
 import { VIP_TEXT } from './texts';
 import { channelName, formatYuan, latestOrders, orderStatusView } from './vip-model';
 import { ordersOptions, refreshMembership } from './vip-queries';
 import { VipScreen } from './vip-screen';
 import styles from './orders-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * /orders (SPEC §2, §4), outside the main layout: the latest 20 orders as cards. An unpaid one

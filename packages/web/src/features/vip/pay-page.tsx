@@ -1,6 +1,6 @@
 import type { VipPackage } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { CheckCircleOutline, StarFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useCurrentUser } from '../../session/current-user';
@@ -12,6 +12,7 @@ import { formatYuan } from './vip-model';
 import { packagesOptions } from './vip-queries';
 import { VipScreen } from './vip-screen';
 import styles from './pay-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * /pay (SPEC §2, §4), outside the main layout: what VIP gives, the packages with their prices,

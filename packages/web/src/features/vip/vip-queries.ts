@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { commerceApi } from '../../api/commerce';
-import { CURRENT_USER_KEY } from '../../session/current-user';
+import { CURRENT_USER_KEY } from '../../session/session-end';
 
 /** The packages on sale: the same for everyone, so cached like the catalogue. */
 export const packagesOptions = () =>

@@ -1,22 +1,7 @@
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { useDocumentTitle, useRouteHandle } from '../../app/route-handle';
 import { useGoBack } from '../work-detail/use-go-back';
 import styles from './vip-screen.module.css';
-
-/**
- * The frame of /pay and /orders, which live outside the main layout (SPEC §2): no tab bar, only
- * the route's title on the document; the page brings its own nav bar.
- */
-export function StandaloneLayout() {
-  useDocumentTitle(useRouteHandle()?.title);
-  return (
-    <main>
-      <Outlet />
-    </main>
-  );
-}
 
 interface VipScreenProps {
   title: string;

@@ -2,28 +2,27 @@ import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { RouteErrorPage } from '../../app/route-error-page';
 import type { RouteHandle } from '../../app/route-handle';
-import { OrdersPage } from './orders-page';
-import { PayPage } from './pay-page';
-import { SubPage } from './sub-page';
+import { StandaloneLayout } from './standalone-layout';
 import { VIP_TEXT } from './texts';
-import { StandaloneLayout } from './vip-screen';
 
 /**
  * /pay and /orders (SPEC §2: outside the main layout): a frame of their own, beside the main
- * layout's route, with no tab bar; each page brings its nav bar and back arrow.
+ * layout's route, with no tab bar; each page brings its nav bar and back arrow. The pages load
+ * on demand (decision 018).
  */
 export const vipStandaloneRoute: RouteObject = {
   element: <StandaloneLayout />,
+  hydrateFallbackElement: <StandaloneLayout pending />,
   errorElement: <RouteErrorPage />,
   children: [
     {
       path: PATHS.pay.slice(1),
-      element: <PayPage />,
+      lazy: { Component: async () => (await import('./pay-page')).PayPage },
       handle: { title: VIP_TEXT.payTitle, hideTabBar: true } satisfies RouteHandle,
     },
     {
       path: PATHS.orders.slice(1),
-      element: <OrdersPage />,
+      lazy: { Component: async () => (await import('./orders-page')).OrdersPage },
       handle: { title: VIP_TEXT.ordersTitle, hideTabBar: true } satisfies RouteHandle,
     },
   ],
@@ -33,7 +32,7 @@ export const vipStandaloneRoute: RouteObject = {
 export const vipRoutes: RouteObject[] = [
   {
     path: PATHS.sub.slice(1),
-    element: <SubPage />,
+    lazy: { Component: async () => (await import('./sub-page')).SubPage },
     handle: { title: VIP_TEXT.subTitle, hideTabBar: true } satisfies RouteHandle,
   },
 ];

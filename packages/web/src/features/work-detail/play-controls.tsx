@@ -1,5 +1,5 @@
 import { imageUrl, type WorkDetail } from '@yingku/contract';
-import { Button, Dialog, ErrorBlock, Popup } from 'antd-mobile';
+import { Button, Dialog, Popup } from 'antd-mobile';
 import { PlayOutline, VideoOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { StreamPlayer } from './stream-player';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
 import styles from './play-controls.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** Payment Required: the server's answer to a visitor, a member or an expired VIP. */
 const VIP_REQUIRED = 402;

@@ -1,10 +1,11 @@
 import { imageUrl, type WorkDetail } from '@yingku/contract';
-import { ErrorBlock, Image, ImageViewer } from 'antd-mobile';
+import { Image, ImageViewer } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
 import { DETAIL_TEXT } from './texts';
 import { hasEnoughStills, stillsOf } from './work-detail-model';
 import styles from './stills-tab.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
  * The stills tab (SPEC §2): small images in a grid; tapping one shows the big images full

@@ -1,11 +1,12 @@
 import { DEFAULT_VOLUME, PLAYBACK_RATES } from '@yingku/contract';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 // Only the worker's address (a built asset of its own): hls.js itself is imported on first play.
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DETAIL_TEXT } from './texts';
 import { HLS_MIME, hlsEngine } from './work-detail-model';
 import styles from './play-controls.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 export interface StreamPlayerProps {
   /** The signed m3u8 address. */

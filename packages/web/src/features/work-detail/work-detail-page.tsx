@@ -1,6 +1,6 @@
 import { MSG } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, NavBar, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { Button, NavBar, Skeleton, Tabs, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -15,6 +15,7 @@ import { useGoBack } from './use-go-back';
 import { workDetailOptions } from './work-detail-query';
 import { toHistoryEntry } from './work-detail-model';
 import styles from './work-detail-page.module.css';
+import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
 export function WorkDetailPage() {

@@ -2,11 +2,14 @@ import { MOD_NAMES } from '@yingku/contract';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { DETAIL_TEXT } from './texts';
-import { WorkDetailPage } from './work-detail-page';
 
-/** `/censored/:id`, `/uncensored/:id`, `/western/:id` (SPEC §2); app/routes.tsx places them in the main layout. */
+/**
+ * `/censored/:id`, `/uncensored/:id`, `/western/:id` (SPEC §2); app/routes.tsx places them in the
+ * main layout. Loaded on demand (decision 018): the player, its hls.js and the collect popups
+ * are no part of the first page.
+ */
 export const workDetailRoutes: RouteObject[] = MOD_NAMES.map((modName) => ({
   path: `${modName}/:id`,
-  element: <WorkDetailPage />,
+  lazy: { Component: async () => (await import('./work-detail-page')).WorkDetailPage },
   handle: { title: DETAIL_TEXT.pageTitle } satisfies RouteHandle,
 }));

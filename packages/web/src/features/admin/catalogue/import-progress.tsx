@@ -1,4 +1,4 @@
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { useEffect } from 'react';
 import type { ImportJob } from '@yingku/contract';
 import { useImportJob } from '../admin-queries';
@@ -6,6 +6,7 @@ import { StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { importErrorsNote, importFinished, importPercent, importStatusTag } from './catalogue-model';
 import styles from './catalogue.module.css';
+import { ErrorBlock } from '../../../components/error-block/error-block';
 
 /**
  * One import's progress, asked again every second while it runs: lines read of the file's, the

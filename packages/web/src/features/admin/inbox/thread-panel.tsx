@@ -1,6 +1,6 @@
 import { ENTRY_TYPE, MESSAGE_STATUS } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Toast } from 'antd-mobile';
 import { adminApi } from '../../../api/admin';
 import { MessageBox } from '../../support/message-form';
 import { shownTime, threadStatusTag } from '../admin-model';
@@ -8,6 +8,7 @@ import { ADMIN_KEYS, useStaffThread } from '../admin-queries';
 import { Panel, StatusTag } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import styles from './inbox.module.css';
+import { ErrorBlock } from '../../../components/error-block/error-block';
 
 /**
  * One thread as customer service sees it: the conversation oldest first (staff replies name who

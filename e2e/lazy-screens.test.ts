@@ -1,0 +1,124 @@
+import { CHANNEL_LABEL } from '@yingku/contract';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../packages/web/src/app/texts';
+import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { firstPageScripts } from './support/first-page';
+import { startTestServer, type TestServer } from './support/server';
+
+// Decision 018: the first page runs on index.html's own files; every other screen's code is
+// fetched when the screen is first opened, with the frame and a loading sign meanwhile.
+
+let server: TestServer;
+let browser: Browser;
+let tab: TestPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await tab?.close();
+  expect(tab?.problems ?? []).toEqual([]);
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabBar });
+const homeCard = (page: Page) => page.locator('main a[href^="/censored/"]').first();
+
+/** Site paths of the scripts the page itself asks for (not the service worker's own fetches). */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const chunk = (name: string) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`);
+
+/** Holds back the chunks matching `pattern` until `release` is called. */
+async function holdChunks(page: Page, pattern: RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (u) => pattern.test(u.pathname),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    waitUntilHeld: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+describe('the first page', () => {
+  it('/index runs on index.html’s files alone: no player, account, member, detail or console code', async () => {
+    tab = await openPage(browser);
+    const { page } = tab;
+    const scripts = recordScripts(page);
+    await page.goto(url('/index'));
+    await homeCard(page).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const firstPage = firstPageScripts();
+    expect(scripts.filter((path) => path !== '/app-config.js' && !firstPage.includes(path))).toEqual([]);
+    for (const name of ['hls', 'login-page', 'register-page', 'member-page', 'work-detail-page', 'admin-app'])
+      expect(scripts.filter((path) => chunk(name).test(path))).toEqual([]);
+
+    // A work's page fetches its code when it is opened; the player's hls.js waits for a play.
+    await homeCard(page).tap();
+    await page.waitForURL(/\/censored\/\d+$/);
+    await page.getByRole('tab').first().waitFor();
+    expect(scripts.filter((path) => chunk('work-detail-page').test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => chunk('hls').test(path))).toEqual([]);
+  });
+});
+
+describe('screens loaded on demand', () => {
+  it('opened directly: the frame (tab bar, title) and a loading sign until the code arrives', async () => {
+    tab = await openPage(browser);
+    const { page } = tab;
+    const memberCode = await holdChunks(page, chunk('member-page'));
+    await page.goto(url('/user'));
+    await memberCode.waitUntilHeld();
+    await page.getByTestId('page-loading').waitFor();
+    await tabBar(page).waitFor();
+    expect(await page.title()).toBe(`${UI_TEXT.mine} - ${UI_TEXT.siteName}`);
+    await screenshot(page, 'lazy-direct-loading');
+
+    await memberCode.release();
+    await page.getByTestId('page-loading').waitFor({ state: 'detached' });
+    await tabBar(page).waitFor();
+    await screenshot(page, 'lazy-direct-loaded');
+  });
+
+  it('opened from another screen: that screen stays, with a bar on top and the tapped tab lit', async () => {
+    tab = await openPage(browser);
+    const { page } = tab;
+    await page.goto(url('/index'));
+    await homeCard(page).waitFor();
+    const latestCode = await holdChunks(page, chunk('latest-page'));
+    await tabBar(page).getByText(CHANNEL_LABEL.uncensored, { exact: true }).tap();
+    await latestCode.waitUntilHeld();
+    const bar = page.getByRole('progressbar', { name: UI_TEXT.loadingPage });
+    // It fades in after a moment (a screen whose code is at hand never shows it).
+    await expect.poll(() => bar.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+    expect(await homeCard(page).isVisible()).toBe(true);
+    expect(await tabBar(page).locator('[aria-current="page"]').textContent()).toBe(CHANNEL_LABEL.uncensored);
+    await screenshot(page, 'lazy-navigation-loading');
+
+    await latestCode.release();
+    await page.waitForURL(url('/uncensored'));
+    await page.locator('main a[href^="/uncensored/"]').first().waitFor();
+    await bar.waitFor({ state: 'detached' });
+    await screenshot(page, 'lazy-navigation-loaded');
+  });
+});

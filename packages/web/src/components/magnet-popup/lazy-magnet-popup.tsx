@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { MagnetPopupProps } from './magnet-popup';
+
+/**
+ * The magnet popup's code (antd-mobile's Popup with its gestures and animations, the magnet
+ * list and its copy rules), fetched on the first tap of a magnet badge: a list page does not
+ * wait for it (decision 018).
+ */
+const MagnetPopup = lazy(async () => ({ default: (await import('./magnet-popup')).MagnetPopup }));
+
+/** Mounted hidden and shown a frame later: antd-mobile's Popup slides in on a change of `visible`. */
+function SlidingMagnetPopup(props: MagnetPopupProps) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setReady(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return <MagnetPopup {...props} visible={props.visible && ready} />;
+}
+
+/** {@link MagnetPopup}, mounted from its first opening on (so it can animate closed). */
+export function LazyMagnetPopup({ opened, ...popup }: MagnetPopupProps & { opened: boolean }) {
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <SlidingMagnetPopup {...popup} />
+    </Suspense>
+  );
+}
