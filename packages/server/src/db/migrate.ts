@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-support';
 import * as m0005 from './migrations/0005-operations';
 import * as m0006 from './migrations/0006-flood-counters';
 import * as m0007 from './migrations/0007-catalogue-at-scale';
+import * as m0008 from './migrations/0008-search-per-channel';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-operations': m0005,
   '0006-flood-counters': m0006,
   '0007-catalogue-at-scale': m0007,
+  '0008-search-per-channel': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -206,6 +206,8 @@ describe('search', () => {
     }
     expect((await list({ keyword: 'ssis' })).numbers).toEqual(['SSIS-001', 'SSIS-002']);
     expect((await list({ keyword: '010120-001' })).numbers).toEqual(['010120-001']);
+    // A part of a number names no work by itself: the numbers holding it are found instead.
+    expect((await list({ keyword: 'ssis-00' })).numbers).toEqual(['SSIS-001', 'SSIS-002']);
   });
 
   it('finds title words of one, two and more characters, Chinese, Japanese and Latin', async () => {

@@ -38,6 +38,8 @@ export interface SearchTerm {
   titleMatch: 'grams' | 'trigram';
   /** Number key to match exactly, when the term may be a work number. */
   numberKey?: string;
+  /** Match the number key only, not the title: a number's own works, found first. */
+  numberOnly?: boolean;
   /** Letter prefix of numbers (e.g. `SSIS`), matched as a prefix of the number key. */
   numberPrefix?: string;
 }

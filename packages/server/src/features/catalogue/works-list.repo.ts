@@ -68,7 +68,11 @@ function scopeConditions(scope: WorksScope, alias: string, keywordsLead = false)
     keywordsLead ? sql`(${sql.ref(`${alias}.${name}`)} + 0)` : sql.ref(`${alias}.${name}`);
   // `NOT x.hidden`, spelled so, is what lets the planner use the partial indexes (0005, 0007).
   const parts: RawBuilder<unknown>[] = [sql`NOT ${sql.ref(`${alias}.hidden`)}`];
-  if (scope.channels.length === 1) parts.push(sql`${col('channel')} = ${scope.channels[0]}`);
+  // One channel of a keyword search: a literal, so the per-channel keyword indexes (0008),
+  // whose predicate is this very expression, are seen to match.
+  if (scope.channels.length === 1 && keywordsLead)
+    parts.push(sql`${col('channel')} = ${sql.lit(scope.channels[0])}`);
+  else if (scope.channels.length === 1) parts.push(sql`${col('channel')} = ${scope.channels[0]}`);
   else if (scope.channels.length > 1) parts.push(sql`${col('channel')} = ANY(${scope.channels}::smallint[])`);
   if (scope.sinceDate) parts.push(sql`${col('pub_date')} >= ${scope.sinceDate}::date`);
   if (scope.onlyWithMagnets) parts.push(sql`${sql.ref(`${alias}.has_magnet`)}`);
@@ -93,6 +97,7 @@ function inLinks(entities: EntityFilter[]) {
 
 /** A term's match on works `w`: a title gram or trigram, or the number key. */
 function termMatch(term: SearchTerm) {
+  if (term.numberOnly && term.numberKey) return sql`w.number_key = ${term.numberKey}`;
   const alternatives = [
     term.titleMatch === 'grams'
       ? sql`w.title_grams @> ARRAY[${term.text}]::text[]`
@@ -114,6 +119,22 @@ function orderBy(sort: WorkSort, alias: string, id: string) {
   return column ? sql`${sql.raw(`${alias}.${column}`)} DESC, ${tail}` : tail;
 }
 
+/**
+ * The same order for one channel, led by the (constant) channel: only the channel's own index
+ * gives it without a sort, so the planner cannot walk every channel's date index instead and
+ * throw away the other channels' rows (which it prefers, the heap being in date order).
+ */
+function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string, id: string) {
+  const order = orderBy(sort, alias, id);
+  return scope.channels.length === 1 ? sql`${sql.ref(`${alias}.channel`)}, ${order}` : order;
+}
+
+/** What a walk along the order reads of each work: the list's columns and what terms match. */
+const WALK_COLUMNS = sql.raw(
+  'w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, ' +
+    'w.number_key, w.search_text, w.title_grams, w.collect_count, w.average, w.evaluates',
+);
+
 /** The works lists' reads (decision 016): each shape reads the one index made for it. */
 export function createWorksListRepo(db: Kysely<DB>) {
   const rowsOf = async (query: RawBuilder<ListRow>) => (await query.execute(db)).rows;
@@ -130,7 +151,7 @@ export function createWorksListRepo(db: Kysely<DB>) {
       return rowsOf(sql<ListRow>`
         SELECT ${LIST_COLUMNS} FROM (
           SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i WHERE ${and(parts)}
-          ORDER BY ${orderBy(sort, 'i', 'id')} LIMIT ${limit} OFFSET ${offset}
+          ORDER BY ${channelOrderBy(scope, sort, 'i', 'id')} LIMIT ${limit} OFFSET ${offset}
         ) p JOIN works w ON w.id = p.id
         ORDER BY ${orderBy(sort, 'p', 'id')}`);
     },
@@ -168,7 +189,8 @@ export function createWorksListRepo(db: Kysely<DB>) {
       const result = await sql<ListRow & { read: string }>`
         SELECT ${LIST_COLUMNS}, w.read FROM (
           SELECT w.*, row_number() OVER () AS read FROM (
-            SELECT * FROM works w WHERE ${and(parts)} ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${budget}
+            SELECT ${WALK_COLUMNS} FROM works w WHERE ${and(parts)}
+            ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
           ) w
         ) w WHERE ${and(matchConditions(filter))}
         ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}`.execute(db);
@@ -235,6 +257,14 @@ export function createWorksListRepo(db: Kysely<DB>) {
         SELECT channel, works, with_magnet FROM title_gram_counts WHERE gram = ${gram} AND works > 0`.execute(
         db,
       );
+      return result.rows;
+    },
+
+    /** Per-channel counts of several grams at once (a gram no title holds has no rows). */
+    async gramsCounts(grams: string[]) {
+      const result = await sql<ChannelCount & { gram: string }>`
+        SELECT gram, channel, works, with_magnet FROM title_gram_counts
+        WHERE gram = ANY(${grams}::text[]) AND works > 0`.execute(db);
       return result.rows;
     },
   };

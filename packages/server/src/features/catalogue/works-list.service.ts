@@ -33,6 +33,13 @@ function gramOnly(filter: WorksFilter) {
   return term.titleMatch === 'grams' && !term.numberKey && !term.numberPrefix ? term : undefined;
 }
 
+/** A keyword that is one work number, matched by the number key alone. */
+function numberOnly(filter: WorksFilter) {
+  const [term] = filter.terms;
+  if (filter.terms.length !== 1 || filter.entities.length > 0 || !term?.numberKey) return undefined;
+  return { ...term, numberOnly: true };
+}
+
 /**
  * Chooses, for each works list, the read shape and where its total comes from (decision 016):
  * plain lists and rankings off the works indexes with totals from the day counters; entity
@@ -79,6 +86,13 @@ export function createWorksLister(repo: WorksListRepo) {
    * gathering the matches reads each of them: the two cost the same at `crossover` matches.
    */
   async function search(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
+    // A number names its own works: found by the number key alone when it has any, and only
+    // otherwise (a partial number, a title holding it) by the title indexes.
+    const number = numberOnly(filter);
+    if (number) {
+      const found = await repo.searchGathered({ ...filter, terms: [number] }, sort, limit, offset);
+      if (found.total > 0) return found;
+    }
     const scopeSize = await repo.dayTotal(filter);
     const crossover = Math.ceil(Math.sqrt((offset + limit) * scopeSize));
     const gatherAll = async () => (await repo.searchGathered(filter, sort, limit, offset)).rows;
@@ -87,14 +101,26 @@ export function createWorksLister(repo: WorksListRepo) {
       const counts = await repo.gramCounts(gram.text);
       const total = sizeOf(counts.filter(counted(filter)), filter.onlyWithMagnets);
       if (offset >= total) return { rows: [], total };
-      // The gram index knows no channel: gathering reads the word's works in every channel.
-      if (((offset + limit) * scopeSize) / total >= sizeOf(counts, false))
+      // Gathering reads the word's works in the one channel asked for (its own index), or
+      // else in every channel.
+      const gathered = filter.channels.length === 1 ? counts.filter(counted(filter)) : counts;
+      if (((offset + limit) * scopeSize) / total >= sizeOf(gathered, false))
         return { rows: await gatherAll(), total };
       // A few times the rows the walk should need (matches cluster in time), else gather.
       const budget = Math.ceil((4 * (offset + limit) * scopeSize) / total) + 100;
       const found = await repo.listAlongOrder(filter, sort, offset + limit, budget);
       const complete = found.length >= Math.min(offset + limit, total) || budget >= scopeSize;
       return { rows: complete ? found.slice(offset).map((f) => f.row) : await gatherAll(), total };
+    }
+    const cap = Math.max(crossover, offset + limit + COUNT_AHEAD);
+    // A word whose bigrams are rare in titles is rare: gathered straight away, exactly, unless
+    // it turns out common after all (numbers, not titles, hold it).
+    const bound = await titleBound(filter);
+    let capReached = false;
+    if (bound !== undefined && bound < crossover) {
+      const gathered = await repo.searchGathered(filter, sort, limit, offset, cap);
+      if (gathered.total < cap) return gathered;
+      capReached = true;
     }
     // Numbers match a work or two: they are gathered straight away.
     if (filter.entities.length === 0 && !filter.terms.some((t) => t.numberKey || t.numberPrefix)) {
@@ -110,10 +136,32 @@ export function createWorksLister(repo: WorksListRepo) {
         };
       }
     }
-    const cap = Math.max(crossover, offset + limit + COUNT_AHEAD);
-    const gathered = await repo.searchGathered(filter, sort, limit, offset, cap);
-    if (gathered.total < cap) return gathered;
+    if (!capReached) {
+      const gathered = await repo.searchGathered(filter, sort, limit, offset, cap);
+      if (gathered.total < cap) return gathered;
+    }
     return { rows: await gatherAll(), total: cap };
+  }
+
+  /**
+   * At most how many works of the scope hold every term in their titles, from the bigram
+   * counters: a title holding a word holds each of its bigrams. Only for keywords of 3+
+   * character terms alone (no numbers, no entities); undefined otherwise.
+   */
+  async function titleBound(filter: WorksFilter) {
+    const { terms } = filter;
+    if (filter.entities.length > 0 || terms.length === 0) return undefined;
+    if (terms.some((t) => t.titleMatch !== 'trigram' || t.numberKey || t.numberPrefix)) return undefined;
+    const bigrams = terms.map((t) => {
+      const chars = [...t.text];
+      return chars.slice(1).map((c, i) => chars[i]! + c);
+    });
+    const counts = await repo.gramsCounts([...new Set(bigrams.flat())]);
+    const sizes = new Map<string, number>();
+    for (const c of counts.filter(counted(filter))) {
+      sizes.set(c.gram, (sizes.get(c.gram) ?? 0) + (filter.onlyWithMagnets ? c.with_magnet : c.works));
+    }
+    return Math.min(...bigrams.flat().map((gram) => sizes.get(gram) ?? 0));
   }
 
   return {
