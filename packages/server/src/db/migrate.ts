@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-operations';
 import * as m0006 from './migrations/0006-flood-counters';
 import * as m0007 from './migrations/0007-catalogue-at-scale';
 import * as m0008 from './migrations/0008-search-per-channel';
+import * as m0009 from './migrations/0009-search-walk';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-flood-counters': m0006,
   '0007-catalogue-at-scale': m0007,
   '0008-search-per-channel': m0008,
+  '0009-search-walk': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -129,11 +129,16 @@ function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string, id: st
   return scope.channels.length === 1 ? sql`${sql.ref(`${alias}.channel`)}, ${order}` : order;
 }
 
-/** What a walk along the order reads of each work: the list's columns and what terms match. */
-const WALK_COLUMNS = sql.raw(
-  'w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, ' +
-    'w.number_key, w.search_text, w.title_grams, w.collect_count, w.average, w.evaluates',
-);
+/**
+ * What a walk along the order reads of each work: what its terms match and where it sorts, all
+ * of it in the walk indexes (0009), so the walk reads no table rows until the page's own.
+ */
+function walkColumns(sort: WorkSort) {
+  const column = SORT_COLUMN[sort];
+  return sql.raw(
+    `w.id, w.pub_date, w.number_key, w.search_text, w.title_grams${column ? `, w.${column}` : ''}`,
+  );
+}
 
 /** The works lists' reads (decision 016): each shape reads the one index made for it. */
 export function createWorksListRepo(db: Kysely<DB>) {
@@ -186,14 +191,18 @@ export function createWorksListRepo(db: Kysely<DB>) {
      */
     async listAlongOrder(filter: WorksFilter, sort: WorkSort, limit: number, budget: number) {
       const parts = scopeConditions(filter, 'w');
+      const column = SORT_COLUMN[sort];
       const result = await sql<ListRow & { read: string }>`
-        SELECT ${LIST_COLUMNS}, w.read FROM (
-          SELECT w.*, row_number() OVER () AS read FROM (
-            SELECT ${WALK_COLUMNS} FROM works w WHERE ${and(parts)}
-            ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
-          ) w
-        ) w WHERE ${and(matchConditions(filter))}
-        ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}`.execute(db);
+        SELECT ${LIST_COLUMNS}, m.read FROM (
+          SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')}, w.read FROM (
+            SELECT w.*, row_number() OVER () AS read FROM (
+              SELECT ${walkColumns(sort)} FROM works w WHERE ${and(parts)}
+              ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
+            ) w
+          ) w WHERE ${and(matchConditions(filter))}
+          ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}
+        ) m JOIN works w ON w.id = m.id
+        ORDER BY ${orderBy(sort, 'm', 'id')}`.execute(db);
       return result.rows.map(({ read, ...row }) => ({ row, read: Number(read) }));
     },
 

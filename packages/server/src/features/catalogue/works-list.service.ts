@@ -122,17 +122,28 @@ export function createWorksLister(repo: WorksListRepo) {
       if (gathered.total < cap) return gathered;
       capReached = true;
     }
-    // Numbers match a work or two: they are gathered straight away.
-    if (filter.entities.length === 0 && !filter.terms.some((t) => t.numberKey || t.numberPrefix)) {
+    // Numbers match a work or two: they are gathered straight away. A word that may also be a
+    // number's letters (`garden`, `ssis`) walks like any word: the walk reads the number key too.
+    if (filter.entities.length === 0 && !filter.terms.some((t) => t.numberKey)) {
       // A common word shows itself in the newest works: then the page comes off the walk and
       // the total is estimated from how densely it matched, never below what was seen.
       const ahead = offset + limit + WALK_AHEAD;
-      const found = await repo.listAlongOrder(filter, sort, ahead, 2 * crossover + 100);
+      const budget = 2 * crossover + 100;
+      const found = await repo.listAlongOrder(filter, sort, ahead, budget);
       if (found.length >= ahead) {
         const estimate = Math.round((ahead / found.at(-1)!.read) * scopeSize);
         return {
           rows: found.slice(offset, offset + limit).map((f) => f.row),
           total: Math.max(ahead, estimate),
+        };
+      }
+      // The walk filled the page before its budget ran out on a scope it did not finish: the
+      // page is right (the walk is in list order), the total estimated from the whole walk.
+      if (found.length >= offset + limit && budget < scopeSize) {
+        const estimate = Math.round((found.length / budget) * scopeSize);
+        return {
+          rows: found.slice(offset, offset + limit).map((f) => f.row),
+          total: Math.max(offset + limit + 1, estimate),
         };
       }
     }
@@ -146,12 +157,14 @@ export function createWorksLister(repo: WorksListRepo) {
   /**
    * At most how many works of the scope hold every term in their titles, from the bigram
    * counters: a title holding a word holds each of its bigrams. Only for keywords of 3+
-   * character terms alone (no numbers, no entities); undefined otherwise.
+   * character terms alone (no work numbers, no entities); undefined otherwise.
    */
   async function titleBound(filter: WorksFilter) {
     const { terms } = filter;
     if (filter.entities.length > 0 || terms.length === 0) return undefined;
-    if (terms.some((t) => t.titleMatch !== 'trigram' || t.numberKey || t.numberPrefix)) return undefined;
+    // A word that may be a number's letters can match more numbers than titles: then the
+    // gathering stops at its cap and the walk follows, as for any word that was not rare.
+    if (terms.some((t) => t.titleMatch !== 'trigram' || t.numberKey)) return undefined;
     const bigrams = terms.map((t) => {
       const chars = [...t.text];
       return chars.slice(1).map((c, i) => chars[i]! + c);
