@@ -2,7 +2,7 @@ import { CHANNEL_LABEL } from '@yingku/contract';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
 import { firstPageScripts } from './support/first-page';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -40,6 +40,12 @@ function recordScripts(page: Page): string[] {
   return scripts;
 }
 
+/**
+ * A phone without the service worker: once it has precached the chunks it answers them itself,
+ * where page.route cannot hold them back, and whether it has by then is a race.
+ */
+const NO_WORKER = { ...PHONE, serviceWorkers: 'block' as const };
+
 const chunk = (name: string) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`);
 
 /** Holds back the chunks matching `pattern` until `release` is called. */
@@ -61,7 +67,7 @@ async function holdChunks(page: Page, pattern: RegExp) {
 
 describe('the first page', () => {
   it('/index runs on index.html’s files alone: no player, account, member, detail or console code', async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser, NO_WORKER);
     const { page } = tab;
     const scripts = recordScripts(page);
     await page.goto(url('/index'));
@@ -84,7 +90,7 @@ describe('the first page', () => {
 
 describe('screens loaded on demand', () => {
   it('opened directly: the frame (tab bar, title) and a loading sign until the code arrives', async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser, NO_WORKER);
     const { page } = tab;
     const memberCode = await holdChunks(page, chunk('member-page'));
     await page.goto(url('/user'));
@@ -101,7 +107,7 @@ describe('screens loaded on demand', () => {
   });
 
   it('opened from another screen: that screen stays, with a bar on top and the tapped tab lit', async () => {
-    tab = await openPage(browser);
+    tab = await openPage(browser, NO_WORKER);
     const { page } = tab;
     await page.goto(url('/index'));
     await homeCard(page).waitFor();

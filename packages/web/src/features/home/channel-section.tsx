@@ -19,7 +19,10 @@ import { ErrorBlock } from '../../components/error-block/error-block';
  */
 export function ChannelSection({ modName, first = false }: { modName: ModName; first?: boolean }) {
   const [magnetFilter] = useMagnetFilter();
-  const works = useQuery(homeSectionOptions(modName, magnetFilter));
+  // The route's loader already asked (prefetchHomeLists): a list that failed there is not asked
+  // again on mount, which would send every failing call twice and show its message twice. The
+  // section's retry asks again.
+  const works = useQuery({ ...homeSectionOptions(modName, magnetFilter), retryOnMount: false });
   // The cards render as a background update once the list has arrived: React can pause it, so
   // on a slow phone it is no single long task (decision 018).
   const rows = useDeferredValue(works.data?.rows);
