@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from './web/chromium';
 
 /** Runs in the page: whether the first card's cover has loaded (typed without the DOM lib). */
 function firstCoverLoaded(): boolean {
@@ -40,16 +39,7 @@ export async function firstPageTimes(baseUrl: string, runs = 5): Promise<number[
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-quic'],
   });
   const times: number[] = [];
   try {

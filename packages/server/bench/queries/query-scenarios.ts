@@ -1,6 +1,7 @@
 import { MOD_NAME, type ModId, PAGE_SIZE, type WorkSort, type WorksListQuery } from '@yingku/contract';
 import type { Dice } from '../../src/db/seed/demo-random';
 import type { CatalogueService } from '../../src/features/catalogue/catalogue.service';
+import { numberSpelling } from '../api-scenarios';
 import type { QuerySamples } from './query-samples.repo';
 
 /** One kind of catalogue read, measured over many parameter sets. */
@@ -56,20 +57,6 @@ function titleWord(dice: Dice, runs: ReturnType<typeof cjkRuns>, length: number)
   const { run, channel } = dice.pick(fitting);
   const start = dice.int(0, run.length - length);
   return { word: run.slice(start, start + length).join(''), channel };
-}
-
-/** A work number as a visitor might type it: as shown, lower case, without separators, padded. */
-function numberSpelling(dice: Dice, number: string): string {
-  switch (dice.int(0, 3)) {
-    case 0:
-      return number;
-    case 1:
-      return number.toLowerCase();
-    case 2:
-      return number.replace(/[-_.\s]/g, '');
-    default:
-      return number.replace(/-(\d+)$/, (_m, serial: string) => `-00${serial}`);
-  }
 }
 
 function latestScenarios(service: CatalogueService, dice: Dice): Scenario[] {
@@ -133,7 +120,7 @@ function searchScenarios(service: CatalogueService, samples: QuerySamples, dice:
       targetMs: 10,
       next: () => {
         const work = dice.pick(samples.works);
-        return search(numberSpelling(dice, work.number), work.channel);
+        return search(numberSpelling(work.number, dice.int(0, 3)), work.channel);
       },
     },
     { name: 'search 1 char', targetMs: 50, next: word(1, '海') },

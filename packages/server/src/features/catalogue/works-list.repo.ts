@@ -260,16 +260,7 @@ export function createWorksListRepo(db: Kysely<DB>) {
       return result.rows;
     },
 
-    /** Per-channel counts of the works whose title holds a 1–2 character gram. */
-    async gramCounts(gram: string) {
-      const result = await sql<ChannelCount>`
-        SELECT channel, works, with_magnet FROM title_gram_counts WHERE gram = ${gram} AND works > 0`.execute(
-        db,
-      );
-      return result.rows;
-    },
-
-    /** Per-channel counts of several grams at once (a gram no title holds has no rows). */
+    /** Per-channel counts of the works whose title holds each 1–2 character gram (none: no rows). */
     async gramsCounts(grams: string[]) {
       const result = await sql<ChannelCount & { gram: string }>`
         SELECT gram, channel, works, with_magnet FROM title_gram_counts

@@ -98,7 +98,7 @@ export function createWorksLister(repo: WorksListRepo) {
     const gatherAll = async () => (await repo.searchGathered(filter, sort, limit, offset)).rows;
     const gram = gramOnly(filter);
     if (gram && !filter.sinceDate) {
-      const counts = await repo.gramCounts(gram.text);
+      const counts = await repo.gramsCounts([gram.text]);
       const total = sizeOf(counts.filter(counted(filter)), filter.onlyWithMagnets);
       if (offset >= total) return { rows: [], total };
       // Gathering reads the word's works in the one channel asked for (its own index), or
