@@ -82,6 +82,8 @@ export const SERVER_MSG = {
   signatureReplayed: '请求重复提交',
   signatureInvalid: '请求签名错误',
   tooManyRequests: '请求过于频繁，请稍后再试',
+  /** The database could not be reached or had no free connection in time (HTTP 503). */
+  serviceUnavailable: '服务繁忙，请稍后再试',
   unknownTable: '未知的列表类型',
   userNameTooLong: '用户名最多32位',
   passwordTooLong: '密码最多32位',

@@ -24,6 +24,14 @@ export interface DatabaseOptions {
 const PG_TYPE = { int8: 20, date: 1082 } as const;
 /** SQLSTATE of a connection ended by the server's administrator (shutdown, DROP … FORCE). */
 const ADMIN_SHUTDOWN = '57P01';
+/**
+ * How long a request waits for a free connection of the pool before it is answered 503: with a
+ * lock held or a slow replica, requests fail fast instead of queueing behind the pool for as
+ * long as the statement timeout.
+ */
+export const ACQUIRE_TIMEOUT_MS = 3_000;
+/** pg-pool's message when no connection came within `connectionTimeoutMillis`. */
+const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
 
 /**
  * Type parsers for this pool only (no global pg state): int8 stays a string, so 64-bit ids never
@@ -36,12 +44,52 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * A connection the server ends (a restart, a failover, a network reset, a terminated backend)
+ * emits 'error' on its client; without a listener Node treats it as uncaught and the process
+ * exits. The pool listens only while a client is idle, so every client gets its own listener
+ * for the time it is checked out — inside a transaction, say. The query in flight fails (the
+ * request gets a 503, see {@link isConnectionFailure}) and the pool drops the client on release
+ * and opens a new one when next needed.
+ */
+function listenForLostConnections(pool: pg.Pool): void {
+  const report = (error: Error) => {
+    if ((error as { code?: string }).code !== ADMIN_SHUTDOWN) {
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    }
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
+/**
+ * Whether an error says the database could not be reached rather than that a statement was
+ * wrong: a lost or refused connection, a backend ended by the server, or no free connection in
+ * the pool within {@link ACQUIRE_TIMEOUT_MS}. Such a request is answered 503 (try again).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // Class 08: connection exception; 57P01–57P03: the server is shutting down or starting.
+    if (/^08...$|^57P0[123]$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code)) return true;
+  }
+  return (
+    error.message === ACQUIRE_TIMEOUT_MESSAGE ||
+    /^Connection terminated( unexpectedly)?$|^Client (has encountered a connection error|was closed)/.test(
+      error.message,
+    )
+  );
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite: one dialect, one driver (node-postgres). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
       types,
       // A runaway query must not hold a connection forever; custom plans suit skewed keywords.
       // Every API query reads a few index pages: JIT compiling (10–20 ms) and parallel workers
@@ -50,14 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         '-c statement_timeout=10000 -c plan_cache_mode=force_custom_plan -c TimeZone=UTC ' +
         '-c jit=off -c max_parallel_workers_per_gather=0',
     });
-    // An idle connection the server ends (a restart, a failover, a dropped test database) is
-    // reported here; without a listener Node would treat it as an uncaught error and exit. The
-    // pool drops that connection and opens a new one when next needed.
-    pool.on('error', (error) => {
-      if ((error as { code?: string }).code !== ADMIN_SHUTDOWN) {
-        console.warn(`PostgreSQL connection lost: ${error.message}`);
-      }
-    });
+    listenForLostConnections(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

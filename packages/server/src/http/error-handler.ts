@@ -1,6 +1,7 @@
 import { MSG, SERVER_MSG } from '@yingku/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/connection';
 import { AppError } from './errors';
 
 const SPEC_TEXTS = new Set<string>(Object.values(MSG));
@@ -8,7 +9,7 @@ const SPEC_TEXTS = new Set<string>(Object.values(MSG));
 /**
  * One error path: typed errors become the envelope with their code; validation errors a 400
  * naming the field; Fastify's own client errors keep their status; anything else is logged
- * and answered with the spec's default text — never a stack. (Unknown routes: web.routes.ts.)
+ * and answered with the spec's default text — never a stack; a database out of reach is a 503. (Unknown routes: web.routes.ts.)
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -21,6 +22,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, msg: clientErrorMessage(error, status) });
+    }
+    // A lost connection or a saturated pool: this request failed, the next one may not.
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: 503, msg: SERVER_MSG.serviceUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: MSG.defaultOther });
