@@ -114,6 +114,8 @@ describe('/pay for a visitor (SPEC §2, §4)', () => {
       await card.getByText(promo!.saving).waitFor();
     }
     await page.getByTestId('no-refund').getByText(VIP_TEXT.noRefund).waitFor();
+    // The test site pays through the sandbox (as the demo does), and says so.
+    await page.getByTestId('pay-sandbox').getByText(VIP_TEXT.sandboxNotice).waitFor();
     // Outside the main layout: no tab bar.
     expect(await page.getByRole('navigation', { name: UI_TEXT.tabBar }).count()).toBe(0);
     expect(await overflowsHorizontally(page)).toBe(false);
@@ -136,6 +138,28 @@ describe('/pay for a visitor (SPEC §2, §4)', () => {
     expect(await page.getByRole('navigation', { name: UI_TEXT.tabBar }).count()).toBe(0);
     await page.getByRole('button', { name: VIP_TEXT.goLogin }).tap();
     await page.waitForURL(url('/login'));
+  });
+});
+
+describe('/pay on a site that takes no payments (no provider keys, no sandbox)', () => {
+  it('says so, points at activation codes and offers no pay button', async () => {
+    const closed = await startTestServer({
+      payments: { publicUrl: '', sandbox: false, sandboxKey: '' },
+    });
+    try {
+      const page = await open();
+      await page.goto(`${closed.baseUrl}/pay`);
+      await packageCard(page, pkg('年卡')).waitFor();
+      const notice = page.getByTestId('pay-unavailable');
+      await notice.getByText(VIP_TEXT.payUnavailable).waitFor();
+      expect(await page.getByTestId('pay-sandbox').count()).toBe(0);
+      expect(await page.getByRole('button', { name: VIP_TEXT.buy }).isDisabled()).toBe(true);
+      await screenshot(page, 'vip-pay-unavailable');
+      await notice.getByRole('link', { name: VIP_TEXT.toRedeem }).tap();
+      await page.waitForURL(`${closed.baseUrl}/sub`);
+    } finally {
+      await closed.close();
+    }
   });
 });
 

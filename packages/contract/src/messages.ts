@@ -107,6 +107,8 @@ export const SERVER_MSG = {
   threadClosed: '该话题已关闭，请发起新的留言',
   staffOnly: '仅限客服人员',
   packageNotFound: 'VIP套餐不存在或已下架',
+  /** A pay channel with no provider on this site (and no sandbox chosen). */
+  payChannelUnavailable: '该支付方式暂未开通，请选择其他支付方式或使用激活码',
   orderNotFound: '订单不存在',
   orderPaid: '订单已支付，VIP已开通',
   orderUnpaid: '订单尚未支付',

@@ -1,6 +1,9 @@
+import type { PayChannel } from './schemas/commerce';
+
 /**
  * What the server hands the web app at run time (served as /app-config.js), so one setting
- * serves both: the signing secret and app id of SPEC §7 and the image host.
+ * serves both: the signing secret and app id of SPEC §7, the image host, and what the site's
+ * configuration offers (captchas, pay channels).
  */
 export interface RuntimeConfig {
   signSecret: string;
@@ -8,6 +11,10 @@ export interface RuntimeConfig {
   /** Prefix for relative image paths; absolute URLs are used as they are. */
   imageHost: string;
   captchaEnabled: boolean;
+  /** The pay channels that take payments on this site (`alipay`, `weixin`); /pay offers only these. */
+  payChannels: PayChannel[];
+  /** The local sandbox takes payments without money (a demo or test site): /pay says so. */
+  paySandbox: boolean;
 }
 
 export const RUNTIME_CONFIG_GLOBAL = '__YINGKU_CONFIG__';

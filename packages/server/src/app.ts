@@ -158,8 +158,10 @@ export async function buildApp({
     { prefix: API_BASE },
   );
   await app.register(mediaRoutes, { prefix: '/img', config });
-  await app.register(sandboxPayRoutes, { db: database.db, sandbox: providers.sandbox, notifies });
-  await app.register(webRoutes, { config });
+  if (providers.sandbox) {
+    await app.register(sandboxPayRoutes, { db: database.db, sandbox: providers.sandbox, notifies });
+  }
+  await app.register(webRoutes, { config, payChannels: providers.channels });
   return app;
 }
 

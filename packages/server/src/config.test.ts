@@ -102,6 +102,7 @@ describe('loadConfig', () => {
     const { payments } = loadConfig({ DATA_DIR: dir, PORT: '9000' });
     expect(payments).toEqual({
       publicUrl: 'http://localhost:9000',
+      sandbox: true,
       sandboxKey: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(loadConfig({ DATA_DIR: dir }).payments.sandboxKey).toBe(payments.sandboxKey);
@@ -111,7 +112,11 @@ describe('loadConfig', () => {
       SANDBOX_PAY_KEY: 'k'.repeat(20),
       PUBLIC_URL: 'https://yk.example/',
     });
-    expect(given.payments).toEqual({ publicUrl: 'https://yk.example', sandboxKey: 'k'.repeat(20) });
+    expect(given.payments).toEqual({
+      publicUrl: 'https://yk.example',
+      sandbox: true,
+      sandboxKey: 'k'.repeat(20),
+    });
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'yk.example' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ DATA_DIR: dir, SANDBOX_PAY_KEY: 'short' })).toThrow(/SANDBOX_PAY_KEY/);
   });

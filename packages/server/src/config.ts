@@ -87,6 +87,11 @@ const envSchema = z.object({
   WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_PLATFORM_SERIAL: z.string().optional(),
   SANDBOX_PAY_KEY: z.string().min(16, '至少 16 个字符').optional(),
+  /**
+   * The local sandbox that "pays" without money. Unset: on only for the demo (DEMO_DATA on and
+   * no real provider configured). `true` beside a real provider is allowed, deliberately.
+   */
+  PAY_SANDBOX: bool.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -109,7 +114,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Per-address flood limits on captcha, register and login (http/flood-limits.ts). */
   floodLimits: boolean;
-  /** Payment providers: Alipay / WeChat Pay when all their keys are set, else the sandbox. */
+  /** Payment providers: Alipay / WeChat Pay when all their keys are set; the sandbox when chosen. */
   payments: PaymentsSettings;
   /** A PostgreSQL read replica that catalogue reads go to (DATABASE_READ_URL). */
   databaseReadUrl: string | undefined;
@@ -186,13 +191,19 @@ const WECHAT_REQUIRED = [
 /**
  * A provider is on only when every key it needs is set; some but not all of them is a typo or a
  * half-finished deployment, and stops the start rather than silently falling back to the sandbox.
+ * The sandbox is never a stand-in for a missing provider: it is on when `PAY_SANDBOX` says so,
+ * or by default only for the demo (demo data and no real provider); a channel with neither is
+ * refused (decision 021).
  */
 function paymentsSettings(e: ParsedEnv, dataDir: string): PaymentsSettings {
   const alipay = providerKeys(e, 'Alipay', ALIPAY_REQUIRED, ALIPAY_OPTIONAL);
   const wechat = providerKeys(e, 'WeChat Pay', WECHAT_REQUIRED, []);
+  const sandbox = e.PAY_SANDBOX ?? (e.DEMO_DATA && !alipay && !wechat);
   const settings: PaymentsSettings = {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sandboxKey: e.SANDBOX_PAY_KEY ?? persistedSecret(dataDir, 'sandbox-pay-key'),
+    sandbox,
+    // Only a site that runs the sandbox needs its key (and a file for it in DATA_DIR).
+    sandboxKey: sandbox ? (e.SANDBOX_PAY_KEY ?? persistedSecret(dataDir, 'sandbox-pay-key')) : '',
   };
   if (alipay) {
     const value: AlipaySettings = {
@@ -275,7 +286,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests register many users from one address; the flood-limit test turns them on.
     floodLimits: false,
     // No origin: sandbox links are same-origin paths, right whatever port a test server gets.
-    payments: { publicUrl: '', sandboxKey: 'test-sandbox-pay-key-0123456789abcdef' },
+    payments: { publicUrl: '', sandbox: true, sandboxKey: 'test-sandbox-pay-key-0123456789abcdef' },
     databaseReadUrl: undefined,
     redisKeyPrefix: 'yingku:',
     metricsToken: undefined,

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type AppConfig, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
@@ -71,11 +71,26 @@ async function main() {
       `客服演示账号 ${staff.userName} / ${staff.password}  (console: http://${shownHost}:${port}/admin)`,
     );
   }
-  const { alipay, wechat } = config.payments;
-  console.log(
-    `Payments: Alipay ${alipay ? 'on' : 'off (sandbox)'}, WeChat Pay ${wechat ? 'on' : 'off (sandbox)'}; ` +
-      `links and notifies at ${config.payments.publicUrl}`,
-  );
+  for (const line of paymentLines(config.payments)) console.log(line);
+}
+
+/** What takes payments, and a warning no one can miss while the sandbox grants VIP for nothing. */
+function paymentLines({ alipay, wechat, sandbox, publicUrl }: AppConfig['payments']): string[] {
+  const state = (configured: unknown) => (configured ? 'on' : sandbox ? 'sandbox' : 'off (refused)');
+  const lines = [
+    `Payments: Alipay ${state(alipay)}, WeChat Pay ${state(wechat)}; links and notifies at ${publicUrl}`,
+  ];
+  if (sandbox) {
+    const bar = '!'.repeat(78);
+    lines.push(
+      bar,
+      '!! PAYMENT SANDBOX ON: VIP orders are "paid" on a local page, without any money.',
+      '!! For demos and tests only. Set PAY_SANDBOX=false (the default once DEMO_DATA=false',
+      '!! or a real provider is configured) on a site that sells VIP.',
+      bar,
+    );
+  }
+  return lines;
 }
 
 main().catch((error: unknown) => {

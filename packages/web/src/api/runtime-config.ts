@@ -1,4 +1,11 @@
-import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@yingku/contract';
+import {
+  type PayChannel,
+  RUNTIME_CONFIG_GLOBAL,
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+} from '@yingku/contract';
+
+const KNOWN_CHANNELS: readonly PayChannel[] = ['alipay', 'weixin'];
 
 /**
  * Checks what /app-config.js left on `window`. Without it no request can be signed, so a
@@ -21,6 +28,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     appId: config.appId,
     imageHost: config.imageHost,
     captchaEnabled: config.captchaEnabled === true,
+    // Only what the server says takes payments; an older server that says nothing offers none.
+    payChannels: KNOWN_CHANNELS.filter((channel) => config.payChannels?.includes(channel)),
+    paySandbox: config.paySandbox === true,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { createIdGenerator } from '../catalogue-write/id-generator';
 import type { PaymentNotifyService } from '../payments/payment-notify.service';
 import type { PayDevice } from '../payments/payment-provider';
@@ -55,7 +55,8 @@ export function createOrdersService({ db, providers, notifies, log }: OrdersServ
 
     /**
      * Creates the caller's unpaid order and answers the provider's payment link; when the
-     * provider fails, the order is removed again and the answer is PAYMENT_ERROR (SPEC §8).
+     * provider fails, the order is removed again and the answer is PAYMENT_ERROR (SPEC §8). A
+     * channel that takes no payments here is refused before any order exists.
      */
     async submit(
       userId: string,
@@ -63,9 +64,10 @@ export function createOrdersService({ db, providers, notifies, log }: OrdersServ
       channel: PayChannel,
       client: BuyerClient,
     ): Promise<string> {
+      const provider = providers.forChannel(channel);
+      if (!provider) throw badRequest(SERVER_MSG.payChannelUnavailable);
       const pkg = await repo.packageOnSale(packageId);
       if (!pkg) throw notFound(SERVER_MSG.packageNotFound);
-      const provider = providers.forChannel(channel);
       const orderId = newOrderId();
       await repo.insertOrder({
         id: orderId,

@@ -1,6 +1,6 @@
 import type { PayChannel } from '@yingku/contract';
 
-/** Who took a payment. `sandbox` is the local stand-in used when no provider keys are set. */
+/** Who took a payment. `sandbox` is the local stand-in a demo or test site chooses (PAY_SANDBOX). */
 export type ProviderName = 'alipay' | 'wechat' | 'sandbox';
 
 /** Where the buyer pays: a phone gets the provider's mobile flow, a desktop its page or QR flow. */
@@ -99,12 +99,14 @@ export interface WechatSettings {
   baseUrl?: string;
 }
 
-/** Payments as configured: real providers when their keys are set, else the sandbox. */
+/** Payments as configured: real providers when their keys are set; the sandbox when chosen. */
 export interface PaymentsSettings {
   /** The site's public origin, for notify and return URLs (e.g. https://yingku.example). */
   publicUrl: string;
   alipay?: AlipaySettings;
   wechat?: WechatSettings;
+  /** Whether the sandbox takes the channels no real provider serves (PAY_SANDBOX). */
+  sandbox: boolean;
   /** Secret the sandbox signs its notifies with (HMAC-SHA256); generated into DATA_DIR when unset. */
   sandboxKey: string;
 }

@@ -34,7 +34,7 @@ describe('serving the built web app', () => {
     const config = testConfig({ webDist: dir });
     app = Fastify();
     app.setNotFoundHandler(notFoundHandler(config));
-    await app.register(webRoutes, { config });
+    await app.register(webRoutes, { config, payChannels: ['alipay', 'weixin'] });
   });
 
   afterAll(async () => {

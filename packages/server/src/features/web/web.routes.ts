@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import {
   API_BASE,
   MSG,
+  type PayChannel,
   RUNTIME_CONFIG_GLOBAL,
   RUNTIME_CONFIG_PATH,
   type RuntimeConfig,
@@ -17,12 +18,17 @@ import type { AppConfig } from '../../config';
  * when the browser takes one (decision 018); and the runtime config script (signing secret, app
  * id, image host: one setting serves server and web).
  */
-export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  { config, payChannels }: { config: AppConfig; payChannels: readonly PayChannel[] },
+) {
   const runtime: RuntimeConfig = {
     signSecret: config.signSecret,
     appId: config.appId,
     imageHost: config.imageHost,
     captchaEnabled: config.captchaEnabled,
+    payChannels: [...payChannels],
+    paySandbox: config.payments.sandbox,
   };
   const script = `window.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(runtime)};\n`;
   app.get(RUNTIME_CONFIG_PATH, async (_request, reply) => {

@@ -1,9 +1,10 @@
-import { MSG, PAY_CHANNELS, type PayChannel, type VipPackage } from '@yingku/contract';
+import { MSG, type PayChannel, type VipPackage } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Dialog, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
+import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';
 import { CHANNEL_NAME, VIP_TEXT } from './texts';
 import { formatYuan, paymentTarget } from './vip-model';
@@ -111,7 +112,7 @@ export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | und
         extra={VIP_TEXT.channelTitle}
         cancelText={VIP_TEXT.cancel}
         onClose={flow.close}
-        actions={PAY_CHANNELS.map((channel) => ({
+        actions={runtimeConfig().payChannels.map((channel) => ({
           key: channel,
           text: <span className={styles[channel]}>{CHANNEL_NAME[channel]}</span>,
           onClick: () => void flow.submit(channel),

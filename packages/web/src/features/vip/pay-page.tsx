@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { CheckCircleOutline, StarFill } from 'antd-mobile-icons';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { runtimeConfig } from '../../api/runtime-config';
+import { PATHS } from '../../app/paths';
 import { useCurrentUser } from '../../session/current-user';
 import { vipStatus } from '../member/member-model';
 import { PayDialogs, usePayFlow } from './pay-flow';
@@ -28,6 +31,8 @@ export function PayPage() {
   // A VIP buying again extends the membership: the hero says until when it runs now.
   const user = useCurrentUser().data;
   const vip = user && user.level.levelId > 1 ? vipStatus(user.user.vipUntil, new Date()) : null;
+  const { payChannels, paySandbox } = runtimeConfig();
+  const canPay = payChannels.length > 0;
 
   const footer = chosen && (
     <div className={styles.buyBar}>
@@ -43,6 +48,7 @@ export function PayPage() {
         shape="rounded"
         className={styles.buyButton}
         loading={flow.submitting}
+        disabled={!canPay}
         onClick={flow.start}
       >
         {VIP_TEXT.buy}
@@ -67,6 +73,27 @@ export function PayPage() {
           ))}
         </ul>
       </header>
+
+      {!canPay && (
+        <NoticeBar
+          className={styles.payNotice}
+          color="info"
+          wrap
+          content={
+            <span data-testid="pay-unavailable">
+              {VIP_TEXT.payUnavailable} <Link to={PATHS.sub}>{VIP_TEXT.toRedeem}</Link>
+            </span>
+          }
+        />
+      )}
+      {canPay && paySandbox && (
+        <NoticeBar
+          className={styles.payNotice}
+          color="info"
+          wrap
+          content={<span data-testid="pay-sandbox">{VIP_TEXT.sandboxNotice}</span>}
+        />
+      )}
 
       <h2 className={styles.sectionTitle} id="vip-packages">
         {VIP_TEXT.packagesLabel}

@@ -23,6 +23,11 @@ export const VIP_TEXT = {
   noRefundTitle: '温馨提示',
   selected: '已选',
   buy: '立即开通',
+  /** No pay channel takes payments on this site (no provider configured, no sandbox). */
+  payUnavailable: '暂未开通在线支付，请使用激活码开通VIP',
+  toRedeem: '使用激活码',
+  /** The demo's sandbox takes the payments: no money moves. */
+  sandboxNotice: '演示站点：支付为本地沙箱模拟，不会产生真实扣款',
   confirmTitle: '确认订单',
   confirmPackage: '套餐',
   confirmAmount: '应付金额',
