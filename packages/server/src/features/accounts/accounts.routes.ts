@@ -69,7 +69,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
         response: { 200: captchaResponse, ...errors },
       },
     },
-    async () => ({ code: 200, msg: OK_MSG.operation, ...(await service.issueCaptcha()) }),
+    async (request) => ({ code: 200, msg: OK_MSG.operation, ...(await service.issueCaptcha(request.ip)) }),
   );
 
   r.post(

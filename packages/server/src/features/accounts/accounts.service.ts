@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { type AuthTokens, LIMITS, type SessionLevel, type SessionUser, SERVER_MSG } from '@yingku/contract';
 import type { AccessTokens, Caller } from '../../http/auth';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors';
@@ -62,7 +63,8 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   return {
-    issueCaptcha: () => captcha.issue(),
+    /** A captcha; an address slowed by failed logins gets one even when captchas are off. */
+    issueCaptcha: async (ip: string) => captcha.issue(await limiter.addressSlowed(ip)),
 
     async register(form: RegisterForm): Promise<{ userId: string; userName: string }> {
       await captcha.check(form.uuid, form.code);
@@ -78,13 +80,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return { userId: created.userId, userName: form.userName };
     },
 
+    /**
+     * Checks the captcha (always, from an address slowed by failures), the locks of this name
+     * from this address and of the account, then the password. A failure from a slowed address
+     * is answered late; a right password is never refused for other names' failures.
+     */
     async login(form: LoginForm, client: Client): Promise<AuthTokens> {
-      await captcha.check(form.uuid, form.code);
       const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
-      if (await limiter.isLocked(attempt)) throw tooManyRequests(SERVER_MSG.loginLocked);
+      const standing = await limiter.standing(attempt);
+      await captcha.check(form.uuid, form.code, standing.addressSlowed);
+      if (standing.locked) throw tooManyRequests(SERVER_MSG.loginLocked);
       const user = await accounts.findForLogin(attempt.userNameKey);
       if (!(await checkPassword(user?.password_hash, form.password)) || !user) {
         await limiter.recordFailure(attempt);
+        if (standing.failureDelayMs > 0) await setTimeout(standing.failureDelayMs);
         throw badRequest(SERVER_MSG.loginFailed);
       }
       // Said only to whoever knows the password, so it tells a guesser nothing.

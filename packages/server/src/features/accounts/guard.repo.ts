@@ -33,16 +33,18 @@ export function createGuardRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The given counter keys that are locked now. */
-    async lockedKeys(keys: string[]): Promise<string[]> {
-      if (keys.length === 0) return [];
+    /**
+     * The given counters as they stand now: failures in the current window, and whether the
+     * limit was reached (held until `locked_until`). Keys with no counter are absent.
+     */
+    async failureCounters(keys: string[]): Promise<Map<string, { failures: number; limitReached: boolean }>> {
+      if (keys.length === 0) return new Map();
       const rows = await db
         .selectFrom('login_failures')
-        .select('key')
+        .select(['key', 'failures', sql<boolean>`coalesce(locked_until > now(), false)`.as('limit_reached')])
         .where('key', 'in', keys)
-        .where('locked_until', '>', sql<Date>`now()`)
         .execute();
-      return rows.map((r) => r.key);
+      return new Map(rows.map((r) => [r.key, { failures: r.failures, limitReached: r.limit_reached }]));
     },
 
     /**

@@ -3,19 +3,28 @@ import type { SessionRepo } from './session.repo';
 
 /**
  * Failed-login limits (docs/decisions/009-accounts-and-tokens.md). Every counter runs in a
- * window of {@link LOGIN_LIMITS.windowMinutes}; reaching its limit locks it for as long.
+ * window of {@link LOGIN_LIMITS.windowMinutes}; reaching its limit holds for as long.
  */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
-  /** One account from one address: the lockout a guessing attacker meets first. */
+  /** One account from one address: locked — the lockout a guessing attacker meets first. */
   perPair: 5,
-  /** One address, whatever the accounts (spraying one password over many names). */
+  /**
+   * One address, whatever the accounts (spraying one password over many names): past this the
+   * address is slowed, never locked — every login from it needs a captcha (even with captchas
+   * off) and each failure is answered after a growing delay — so the people behind one NAT or
+   * carrier gateway still log in with their own passwords.
+   */
   perAddress: 20,
   /**
    * One account, whatever the addresses: the ceiling for an attacker with many addresses.
    * It never locks out an address this account has logged in from before.
    */
   perAccount: 50,
+  /** A slowed address's failure waits this much more per failure past {@link perAddress} … */
+  backoffStepMs: 250,
+  /** … up to this, well inside the client's 10 s timeout. */
+  backoffMaxMs: 3_000,
 } as const;
 
 export interface LoginAttempt {
@@ -24,17 +33,29 @@ export interface LoginAttempt {
   ip: string;
 }
 
+/** Where an attempt stands before its password is looked at. */
+export interface LoginStanding {
+  /** The pair is locked, or the account ceiling holds from this address: refused as it is. */
+  locked: boolean;
+  /** The address failed {@link LOGIN_LIMITS.perAddress} times: it must pass a captcha. */
+  addressSlowed: boolean;
+  /** How long a failure of this attempt waits before it is answered. */
+  failureDelayMs: number;
+}
+
 export interface LoginLimiter {
-  /** Whether this attempt must be refused without looking at the password. */
-  isLocked(attempt: LoginAttempt): Promise<boolean>;
+  standing(attempt: LoginAttempt): Promise<LoginStanding>;
+  /** Whether logins from this address must pass a captcha whatever CAPTCHA_ENABLED says. */
+  addressSlowed(ip: string): Promise<boolean>;
   recordFailure(attempt: LoginAttempt): Promise<void>;
   /** A success forgets this pair's failures (not the address's or the account's). */
   recordSuccess(attempt: LoginAttempt): Promise<void>;
 }
 
+const addressKey = (ip: string) => JSON.stringify(['address', ip]);
 const keys = ({ userNameKey, ip }: LoginAttempt) => ({
   pair: JSON.stringify(['pair', userNameKey, ip]),
-  address: JSON.stringify(['address', ip]),
+  address: addressKey(ip),
   account: JSON.stringify(['account', userNameKey]),
 });
 
@@ -42,13 +63,22 @@ const keys = ({ userNameKey, ip }: LoginAttempt) => ({
 export function createLoginLimiter(guard: GuardRepo, sessions: SessionRepo): LoginLimiter {
   const { windowMinutes } = LOGIN_LIMITS;
   return {
-    async isLocked(attempt) {
+    async standing(attempt) {
       const k = keys(attempt);
-      const locked = new Set(await guard.lockedKeys([k.pair, k.address, k.account]));
-      if (locked.has(k.pair) || locked.has(k.address)) return true;
+      const counters = await guard.failureCounters([k.pair, k.address, k.account]);
+      const address = counters.get(k.address);
+      const addressSlowed = address?.limitReached ?? false;
+      const failureDelayMs = addressSlowed ? backoffMs(address?.failures ?? 0) : 0;
       // The account ceiling must not let strangers lock the owner out: where the owner has
-      // logged in before, only the pair and address limits apply.
-      return locked.has(k.account) && !(await sessions.knownAddress(attempt.userNameKey, attempt.ip));
+      // logged in before, only the pair limit applies.
+      const locked =
+        (counters.get(k.pair)?.limitReached ?? false) ||
+        ((counters.get(k.account)?.limitReached ?? false) &&
+          !(await sessions.knownAddress(attempt.userNameKey, attempt.ip)));
+      return { locked, addressSlowed, failureDelayMs };
+    },
+    async addressSlowed(ip) {
+      return (await guard.failureCounters([addressKey(ip)])).get(addressKey(ip))?.limitReached ?? false;
     },
     async recordFailure(attempt) {
       const k = keys(attempt);
@@ -60,4 +90,11 @@ export function createLoginLimiter(guard: GuardRepo, sessions: SessionRepo): Log
       await guard.clearFailures(keys(attempt).pair);
     },
   };
+}
+
+/** 250 ms at the limit, 250 ms more for each failure past it, at most 3 s. */
+function backoffMs(failures: number): number {
+  // At least one step: a new window may have begun while the slowdown still holds.
+  const past = Math.max(1, failures - LOGIN_LIMITS.perAddress + 1);
+  return Math.min(past * LOGIN_LIMITS.backoffStepMs, LOGIN_LIMITS.backoffMaxMs);
 }
