@@ -135,7 +135,7 @@ export async function buildApp({
         });
         await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
         await signed.register(libraryRoutes, { db: database.db, auth });
-        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies });
+        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies, config });
         await signed.register(activationCodeRoutes, { db: database.db, auth });
         await signed.register(streamRoutes, { db: database.db, auth, config });
         await signed.register(supportRoutes, { db: database.db, auth });

@@ -18,6 +18,7 @@ import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import type { PaymentNotifyService } from '../payments/payment-notify.service';
 import type { PaymentProviders } from '../payments/providers';
+import type { AppConfig } from '../../config';
 import { createOrdersService } from './orders.service';
 
 export interface OrdersRouteDeps {
@@ -25,6 +26,7 @@ export interface OrdersRouteDeps {
   auth: Authenticator;
   providers: PaymentProviders;
   notifies: PaymentNotifyService;
+  config: Pick<AppConfig, 'payments'>;
 }
 
 const errors = {
@@ -36,8 +38,17 @@ const errors = {
 };
 
 /** VIP packages (public) and the caller's orders: submit, list, state (SPEC §7). */
-export async function ordersRoutes(app: FastifyInstance, { db, auth, providers, notifies }: OrdersRouteDeps) {
-  const service = createOrdersService({ db, providers, notifies, log: app.log });
+export async function ordersRoutes(
+  app: FastifyInstance,
+  { db, auth, providers, notifies, config }: OrdersRouteDeps,
+) {
+  const service = createOrdersService({
+    db,
+    providers,
+    notifies,
+    log: app.log,
+    providerTimeoutMs: config.payments.providerTimeoutMs,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).
   const loggedIn = {

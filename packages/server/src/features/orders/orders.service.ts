@@ -22,6 +22,8 @@ export interface OrdersServiceDeps {
   providers: PaymentProviders;
   notifies: PaymentNotifyService;
   log: FastifyBaseLogger;
+  /** A provider that has not answered by then has failed (default {@link PROVIDER_TIMEOUT_MS}). */
+  providerTimeoutMs?: number | undefined;
 }
 
 /** Who is buying, as the request shows it. */
@@ -30,8 +32,11 @@ export interface BuyerClient {
   ip: string;
 }
 
-/** A provider that has not answered by then has failed, for the buyer waiting on the link. */
-const PROVIDER_TIMEOUT_MS = 8_000;
+/**
+ * A provider that has not answered by then has failed, for the buyer waiting on the link or on
+ * the order's state: under the web client's 10 s timeout, so the buyer gets our answer.
+ */
+export const PROVIDER_TIMEOUT_MS = 8_000;
 
 const yuan = (cents: number) => cents / 100;
 
@@ -44,7 +49,9 @@ export function deviceOf(userAgent: string | undefined): PayDevice {
  * The shop: packages on sale, new orders with their payment link, the caller's orders, and an
  * order's state (asking its provider, and settling it through the notify path when it was paid).
  */
-export function createOrdersService({ db, providers, notifies, log }: OrdersServiceDeps) {
+export function createOrdersService(deps: OrdersServiceDeps) {
+  const { db, providers, notifies, log } = deps;
+  const providerTimeoutMs = deps.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
   const repo = createOrdersRepo(db);
   const newOrderId = createIdGenerator();
 
@@ -89,7 +96,7 @@ export function createOrdersService({ db, providers, notifies, log }: OrdersServ
           device: deviceOf(client.userAgent),
           clientIp: client.ip,
         };
-        return await withTimeout(provider.createPayment(request), PROVIDER_TIMEOUT_MS);
+        return await withTimeout(provider.createPayment(request), providerTimeoutMs);
       } catch (err) {
         log.warn({ err, provider: provider.name, orderId }, 'payment provider failed; order removed');
         await repo.deleteUnpaidOrder(orderId);
@@ -103,7 +110,8 @@ export function createOrdersService({ db, providers, notifies, log }: OrdersServ
     },
 
     /**
-     * The caller's order state. An unpaid one is checked with its provider first; a paid answer
+     * The caller's order state. An unpaid one is checked with its provider first (for at most
+     * the provider timeout); a paid answer
      * goes through the notify path's settle (event id `query:<trade no>`), so it pays and grants
      * exactly as a notify would, and at most once with it.
      */
@@ -113,10 +121,13 @@ export function createOrdersService({ db, providers, notifies, log }: OrdersServ
       let status = order.status;
       const provider = status === ORDER_STATUS.unpaid ? providers.byName(order.provider) : undefined;
       if (provider) {
-        const answer = await provider.queryOrder(order.id).catch((err: unknown) => {
-          log.warn({ err, provider: provider.name, orderId }, 'order query failed');
-          return null;
-        });
+        // A provider that does not answer in time leaves the order as we know it (unpaid).
+        const answer = await withTimeout(provider.queryOrder(order.id), providerTimeoutMs).catch(
+          (err: unknown) => {
+            log.warn({ err, provider: provider.name, orderId }, 'order query failed');
+            return null;
+          },
+        );
         if (answer?.paid && answer.orderId === order.id && answer.provider === provider.name) {
           const result = await notifies.settle({ ...answer, eventId: `query:${answer.tradeNo}` });
           if (result.accepted) status = (await repo.findOrder(order.id))?.status ?? status;

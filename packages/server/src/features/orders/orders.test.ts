@@ -174,6 +174,31 @@ describe('GET /v2/orders/getOrderId/{orderId}', () => {
     expect((await t.get(fillPath(API.orderState, { orderId }))).statusCode).toBe(403);
   });
 
+  it('answers from what it knows when the provider does not answer in time', async () => {
+    const sandbox = createSandboxProvider(t.config.payments.sandboxKey, '');
+    let asked = 0;
+    const silent: PaymentProvider = {
+      ...sandbox,
+      queryOrder: () => {
+        asked += 1;
+        return new Promise(() => {}); // a gateway that never answers
+      },
+    };
+    const waiting = await createTestApp(
+      { payments: { ...t.config.payments, providerTimeoutMs: 50 } },
+      { paymentProviders: { sandbox: silent } },
+    );
+    try {
+      const { headers } = await insertCaller(waiting);
+      const { orderId } = await submitOrder(waiting, headers);
+      const res = await waiting.get(fillPath(API.orderState, { orderId }), {}, headers);
+      expect(asked).toBe(1);
+      expect(res.json()).toEqual({ code: 200, msg: SERVER_MSG.orderUnpaid, data: { status: 0 } });
+    } finally {
+      await waiting.close();
+    }
+  });
+
   it('settles an order its provider reports paid, once, through the notify path', async () => {
     const sandbox = createSandboxProvider(t.config.payments.sandboxKey, '');
     let queries = 0;

@@ -109,6 +109,11 @@ export interface PaymentsSettings {
   sandbox: boolean;
   /** Secret the sandbox signs its notifies with (HMAC-SHA256); generated into DATA_DIR when unset. */
   sandboxKey: string;
+  /**
+   * How long a buyer waits on a provider (a new payment, an order query) before its answer
+   * counts as failed: under the web client's 10 s timeout. Default 8 s; tests shorten it.
+   */
+  providerTimeoutMs?: number;
 }
 
 /** How long a notify's timestamp stays acceptable (WeChat: 5 minutes). */
