@@ -1,3 +1,4 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { API, API_BASE } from '@yingku/contract';
@@ -41,6 +42,7 @@ import { registerErrorHandling } from './http/error-handler';
 import type { Lifecycle } from './http/health';
 import { loggingOptions } from './http/logging';
 import { createNonceRepo } from './http/nonce.repo';
+import { openNonceJournal } from './http/nonce-journal';
 import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
 import { addOperations } from './http/operations';
 import { addRequestSigning, type NonceStore } from './http/signing';
@@ -116,7 +118,7 @@ export async function buildApp({
     createCatalogueCache(config.catalogueCacheMs),
     metrics.catalogueCache,
   );
-  const nonceStore = nonces ?? (await databaseNonces(app, database));
+  const nonceStore = nonces ?? (await databaseNonces(app, database, config.dataDir));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));
   const providers = createPaymentProviders(config.payments, paymentProviders);
@@ -167,18 +169,29 @@ export async function buildApp({
 
 /**
  * Nonces in the database: on PostgreSQL claimed row by row (every instance sees them at once);
- * on PGlite, which only this process can open, claimed in memory and written each second.
+ * on PGlite, which only this process can open, claimed in memory, journalled to a file in
+ * DATA_DIR at once and written to the table each second.
  */
-async function databaseNonces(app: FastifyInstance, database: Database): Promise<NonceStore> {
+async function databaseNonces(
+  app: FastifyInstance,
+  database: Database,
+  dataDir: string,
+): Promise<NonceStore> {
   const repo = createNonceRepo(database.db);
   if (database.kind === 'postgres') {
     every(app, 60_000, () => repo.deleteExpired());
     return databaseNonceStore(repo);
   }
-  const store = writeBehindNonceStore(repo);
+  const journal = dataDir.startsWith('memory://')
+    ? undefined
+    : openNonceJournal(path.join(dataDir, 'nonce-journal'));
+  const store = writeBehindNonceStore(repo, journal);
   await store.load();
   every(app, 1_000, () => store.flush());
-  app.addHook('onClose', () => store.flush());
+  app.addHook('onClose', async () => {
+    await store.flush();
+    journal?.close();
+  });
   return store;
 }
 
