@@ -16,7 +16,7 @@ describe('loadConfig: several servers', () => {
       databaseReadUrl: undefined,
       redisKeyPrefix: 'yingku:',
       metricsToken: undefined,
-      shutdown: { drainMs: 0, timeoutMs: 10_000 },
+      shutdown: { drainMs: 3000, timeoutMs: 10_000 },
     });
   });
 

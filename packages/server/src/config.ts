@@ -32,8 +32,11 @@ const envSchema = z.object({
     .default('yingku:'),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
-  /** After SIGTERM/SIGINT: how long /readyz answers 503 before the server stops taking requests. */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * After SIGTERM/SIGINT: how long /readyz answers 503 while requests are still served (ended
+   * early once no connection is open). 3 s lets keep-alive clients' requests on their way land.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3_000),
   /** After SIGTERM/SIGINT: how long in-flight requests may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /**

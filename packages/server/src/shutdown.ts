@@ -18,7 +18,10 @@ export interface ShutdownOptions {
 /**
  * The graceful shutdown main.ts runs on SIGTERM or SIGINT:
  * 1. readiness turns 503, so the load balancer stops sending new requests; requests still in
- *    flight or already on their way are served for `drainMs`;
+ *    flight or already on their way are served for `drainMs`, each answer closing its keep-alive
+ *    connection (health.ts) so clients move to a new one; the drain ends early once no
+ *    request has come for {@link QUIET_MS}, so an idle server (or a Ctrl-C at a terminal)
+ *    stops within a second;
  * 2. the server stops accepting connections and waits for in-flight requests to finish
  *    (Fastify's close; idle keep-alive connections are closed at once);
  * 3. Redis and the databases close, and the process exits 0.
@@ -43,7 +46,7 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => Pr
     started = true;
     log.info({ signal, drainMs, timeoutMs }, 'shutting down: readiness is 503, draining');
     lifecycle.startDraining();
-    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await drain(lifecycle, drainMs);
     if (done) return;
 
     const force = setTimeout(() => {
@@ -63,4 +66,23 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => Pr
       clearTimeout(force);
     }
   };
+}
+
+/** How often the drain looks whether the server has gone quiet. */
+const DRAIN_CHECK_MS = 50;
+/**
+ * A drain may end early after this long without a request. (Not at the first moment with no
+ * connection open: clients whose keep-alive connection the drain has just closed are
+ * reconnecting then, and their new connections wait in the kernel's queue, not yet counted.)
+ */
+export const QUIET_MS = 1_000;
+
+/** Waits `ms`, or until no request has arrived for {@link QUIET_MS}, whichever comes first. */
+async function drain(lifecycle: Lifecycle, ms: number): Promise<void> {
+  const started = Date.now();
+  const until = started + ms;
+  const quiet = () => Date.now() - Math.max(started, lifecycle.lastRequestAt) >= QUIET_MS;
+  while (Date.now() < until && !quiet()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(DRAIN_CHECK_MS, until - Date.now())));
+  }
 }

@@ -16,17 +16,28 @@ export interface Lifecycle {
   readonly draining: boolean;
   /** Readiness answers 503 from now on; requests are still served (the drain). */
   startDraining(): void;
+  /** When the last request arrived (epoch ms), so a drain can tell a quiet server. */
+  readonly lastRequestAt: number;
+  /** Notes a request arriving (an onRequest hook of the app). */
+  requestArrived(): void;
 }
 
 /** A lifecycle that starts serving. */
 export function createLifecycle(): Lifecycle {
   let draining = false;
+  let lastRequestAt = 0;
   return {
     get draining() {
       return draining;
     },
     startDraining() {
       draining = true;
+    },
+    get lastRequestAt() {
+      return lastRequestAt;
+    },
+    requestArrived() {
+      lastRequestAt = Date.now();
     },
   };
 }
@@ -52,6 +63,7 @@ export function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   const { lifecycle } = deps;
   // Draining: also stop when Fastify closes, e.g. an app closed by a test or by main.ts.
   app.addHook('preClose', async () => lifecycle.startDraining());
+  app.addHook('onRequest', async () => lifecycle.requestArrived());
   // While draining, each answer ends its keep-alive connection: the client's next request
   // opens a new one, which the load balancer sends elsewhere, and the close does not wait
   // for idle connections until their keep-alive timeout.
