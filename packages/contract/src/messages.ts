@@ -104,9 +104,13 @@ export const SERVER_MSG = {
   folderNotFound: '收藏夹不存在',
   messageTooLong: '留言最多150个字符',
   threadNotFound: '留言不存在',
+  /** A member opening too many new threads just now. */
+  threadsTooFrequent: '留言过于频繁，请稍后再试',
   threadClosed: '该话题已关闭，请发起新的留言',
   staffOnly: '仅限客服人员',
   packageNotFound: 'VIP套餐不存在或已下架',
+  /** A member with too many unpaid orders placed just now. */
+  ordersTooFrequent: '未支付的订单过多，请先完成支付或稍后再试',
   /** A pay channel with no provider on this site (and no sandbox chosen). */
   payChannelUnavailable: '该支付方式暂未开通，请选择其他支付方式或使用激活码',
   orderNotFound: '订单不存在',

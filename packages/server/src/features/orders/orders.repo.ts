@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../library/library.repo';
 
@@ -119,21 +120,37 @@ export function createOrdersRepo(db: Kysely<DB>) {
       return packages().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertOrder(order: NewOrder): Promise<void> {
-      await db
-        .insertInto('orders')
-        .values({
-          id: order.id,
-          user_id: order.userId,
-          package_id: order.packageId,
-          package_name: order.packageName,
-          days: order.days,
-          level_id: order.levelId,
-          amount_cents: order.amountCents,
-          pay_channel: order.payChannel,
-          provider: order.provider,
-        })
-        .execute();
+    /**
+     * Inserts the unpaid order unless its user already has `quota.max` unpaid orders placed in
+     * the last `quota.minutes`; false then. One user's submits decide one after another.
+     */
+    async insertOrderWithinQuota(order: NewOrder, quota: { max: number; minutes: number }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await lockKey(trx, 'orders:new', order.userId);
+        const { recent } = await trx
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<string>().as('recent'))
+          .where('user_id', '=', order.userId)
+          .where('status', '=', UNPAID)
+          .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${quota.minutes})`)
+          .executeTakeFirstOrThrow();
+        if (Number(recent) >= quota.max) return false;
+        await trx
+          .insertInto('orders')
+          .values({
+            id: order.id,
+            user_id: order.userId,
+            package_id: order.packageId,
+            package_name: order.packageName,
+            days: order.days,
+            level_id: order.levelId,
+            amount_cents: order.amountCents,
+            pay_channel: order.payChannel,
+            provider: order.provider,
+          })
+          .execute();
+        return true;
+      });
     },
 
     /** Removes an order no one could pay (its provider failed); a paid one is never removed. */

@@ -34,6 +34,7 @@ const errors = {
   401: errorEnvelope,
   403: errorEnvelope,
   404: errorEnvelope,
+  429: errorEnvelope,
   500: errorEnvelope,
 };
 

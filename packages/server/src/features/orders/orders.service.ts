@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { createIdGenerator } from '../catalogue-write/id-generator';
 import type { PaymentNotifyService } from '../payments/payment-notify.service';
 import type { PayDevice } from '../payments/payment-provider';
@@ -37,6 +37,12 @@ export interface BuyerClient {
  * the order's state: under the web client's 10 s timeout, so the buyer gets our answer.
  */
 export const PROVIDER_TIMEOUT_MS = 8_000;
+
+/**
+ * Unpaid orders one member may place in a window: enough to retry a payment or change the
+ * channel several times, not enough to fill the orders table or a provider's quota.
+ */
+export const UNPAID_ORDER_QUOTA = { max: 5, minutes: 10 } as const;
 
 const yuan = (cents: number) => cents / 100;
 
@@ -76,17 +82,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const pkg = await repo.packageOnSale(packageId);
       if (!pkg) throw notFound(SERVER_MSG.packageNotFound);
       const orderId = newOrderId();
-      await repo.insertOrder({
-        id: orderId,
-        userId,
-        packageId: pkg.id,
-        packageName: pkg.name,
-        days: pkg.days,
-        levelId: pkg.levelId,
-        amountCents: pkg.priceCents,
-        payChannel: channel,
-        provider: provider.name,
-      });
+      const placed = await repo.insertOrderWithinQuota(
+        {
+          id: orderId,
+          userId,
+          packageId: pkg.id,
+          packageName: pkg.name,
+          days: pkg.days,
+          levelId: pkg.levelId,
+          amountCents: pkg.priceCents,
+          payChannel: channel,
+          provider: provider.name,
+        },
+        UNPAID_ORDER_QUOTA,
+      );
+      if (!placed) throw tooManyRequests(SERVER_MSG.ordersTooFrequent);
       try {
         const request = {
           orderId,

@@ -1,11 +1,12 @@
 import { API, fillPath, PAYMENT_ERROR, SERVER_MSG } from '@yingku/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { PACKAGES, submitOrder } from '../../../test/orders';
 import { insertCaller } from '../../../test/users';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createSandboxProvider } from '../payments/sandbox.provider';
-import { deviceOf } from './orders.service';
+import { deviceOf, UNPAID_ORDER_QUOTA } from './orders.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,6 +115,30 @@ describe('POST /v2/orders/submit', () => {
     }
   });
 
+  it('places at most 5 unpaid orders in 10 minutes per member, however many are sent at once', async () => {
+    const { user, headers } = await insertCaller(t);
+    const body = { appId: t.config.appId, groupId: PACKAGES.twoMonths.id, payChannel: 'alipay' };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => t.send('POST', API.submitOrder, body, headers)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(UNPAID_ORDER_QUOTA.max);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect(res.json()).toEqual({ code: 429, msg: SERVER_MSG.ordersTooFrequent });
+    }
+    expect(await ordersOf(user.id)).toHaveLength(UNPAID_ORDER_QUOTA.max);
+
+    // Another member is not held up; and once the window has passed this one may order again.
+    const other = await insertCaller(t);
+    expect((await t.send('POST', API.submitOrder, body, other.headers)).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - (UNPAID_ORDER_QUOTA.minutes + 1) * 60_000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await t.send('POST', API.submitOrder, body, headers)).statusCode).toBe(200);
+  });
+
   it('tells phones from desktops by the user agent', () => {
     expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe('phone');
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('phone');
@@ -128,7 +153,12 @@ describe('GET /v2/orders/list', () => {
     const other = await insertCaller(t);
     const theirs = await submitOrder(t, other.headers);
     const mine: string[] = [];
-    for (let i = 0; i < 22; i += 1) mine.push((await submitOrder(t, headers)).orderId);
+    for (let i = 0; i < 22; i += 1) {
+      mine.push((await submitOrder(t, headers)).orderId);
+      // Each an earlier window (order kept), so the unpaid-order quota does not stop the 22.
+      await sql`UPDATE orders SET created_at = created_at - interval '11 minutes'
+        WHERE user_id = (SELECT user_id FROM orders WHERE id = ${mine[i]!})`.execute(t.database.db);
+    }
     const res = await t.get(API.ordersList, { appId: t.config.appId }, headers);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../library/library.repo';
 
@@ -64,6 +65,21 @@ export function createSupportRepo(db: Kysely<DB>) {
     /** Runs `work` in one transaction (a thread's writes lock it first, see {@link lockThread}). */
     transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
+    },
+
+    /**
+     * Serializes the user's new threads on every server until `trx` ends, and answers how many
+     * threads they opened in the last `minutes`.
+     */
+    async lockAndCountNewThreads(trx: Transaction<DB>, userId: string, minutes: number): Promise<number> {
+      await lockKey(trx, 'support:new', userId);
+      const { recent } = await trx
+        .selectFrom('support_threads')
+        .select((eb) => eb.fn.countAll<string>().as('recent'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+        .executeTakeFirstOrThrow();
+      return Number(recent);
     },
 
     /** A new thread with its first question as its first entry; answers the thread's id. */

@@ -30,6 +30,7 @@ export const supportErrors = {
   401: errorEnvelope,
   403: errorEnvelope,
   404: errorEnvelope,
+  429: errorEnvelope,
   500: errorEnvelope,
 };
 

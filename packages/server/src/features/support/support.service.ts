@@ -9,8 +9,14 @@ import {
 } from '@yingku/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { createSupportRepo, type LockedThread, type ThreadRecord } from './support.repo';
+
+/**
+ * New threads one member may open in a window: a real question or a few, not a flood of the
+ * staff's inbox (follow-ups go into an open thread and are not counted).
+ */
+export const NEW_THREAD_QUOTA = { max: 5, minutes: 10 } as const;
 
 /** A page of a thread list. */
 export interface ThreadPage<T> {
@@ -48,9 +54,11 @@ export function createSupportService(db: Kysely<DB>) {
   }
 
   return {
-    /** A new thread awaiting a reply, its question as the first entry. */
+    /** A new thread awaiting a reply, its question as the first entry; 429 past the quota. */
     async ask(userId: string, message: string): Promise<MessageThread> {
       const thread = await repo.transaction(async (trx) => {
+        const recent = await repo.lockAndCountNewThreads(trx, userId, NEW_THREAD_QUOTA.minutes);
+        if (recent >= NEW_THREAD_QUOTA.max) throw tooManyRequests(SERVER_MSG.threadsTooFrequent);
         const id = await repo.insertThread(trx, {
           userId,
           message,

@@ -2,6 +2,7 @@ import { API, fillPath, MSG, SERVER_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { insertCaller } from '../../../test/users';
+import { NEW_THREAD_QUOTA } from './support.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +44,36 @@ const shanghai = (d: Date) =>
   new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('POST /v2/message', () => {
+  it('opens at most 5 new threads in 10 minutes per member, however many are sent at once', async () => {
+    const { user, headers } = await insertCaller(t);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.send('POST', API.messageCreate, { appId: t.config.appId, message: `问题 ${i}` }, headers),
+      ),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(NEW_THREAD_QUOTA.max);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect(res.json()).toEqual({ code: 429, msg: SERVER_MSG.threadsTooFrequent });
+    }
+    const threads = await t.database.db
+      .selectFrom('support_threads')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(threads).toHaveLength(NEW_THREAD_QUOTA.max);
+
+    // Follow-ups in an open thread are not new threads: still taken.
+    const followUp = await t.send(
+      'POST',
+      API.messageFollowUp,
+      { appId: t.config.appId, messageId: threads[0]!.id, message: '补充一下' },
+      headers,
+    );
+    expect(followUp.statusCode).toBe(200);
+    // Another member asks as usual.
+    await ask((await insertCaller(t)).headers);
+  });
+
   it('opens a thread awaiting a reply, its question as the first entry, and answers it with 提交成功', async () => {
     const { user, headers } = await insertCaller(t);
     const res = await t.send(
