@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A poll waits for a state the page reaches; on a loaded CI machine a list can take
+          // longer than vitest's default 1 s to arrive (CI saw an empty sidebar at 1 s).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { withoutPageData } from './support/first-page';
 import { startTestServer, type TestServer } from './support/server';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 
@@ -152,6 +153,8 @@ describe('failed calls (SPEC §8)', () => {
     const westernList = (u: URL) =>
       u.pathname === `${API_BASE}${API.worksList}` && u.searchParams.get('modName') === 'western';
     await page.route(westernList, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+    // As the cached shell sends it: the page's own lists would leave no call to fail (decision 029).
+    await withoutPageData(page, '/index');
     await page.goto(url('/index'));
 
     await page.getByText(httpStatusError(502)).waitFor();

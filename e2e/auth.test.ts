@@ -80,12 +80,17 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
   it('registers, logs in with the password remembered, and finds the form filled next time', async () => {
     const page = await open();
     const userName = newUserName();
+    // The form learns whether captchas are on from the captcha call: wait for its answer.
+    const captchaCall = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `${API_BASE}${API.captcha}`,
+    );
     await page.goto(`${server.baseUrl}/register`);
     await field(page, ACCOUNT_TEXT.userName).waitFor();
     await expect.poll(() => page.title()).toBe(`${ACCOUNT_TEXT.registerTitle} - ${UI_TEXT.siteName}`);
     expect(await page.getByRole('navigation', { name: UI_TEXT.tabBar }).count()).toBe(0);
-    // Captchas are off in the test config: no captcha row.
-    expect(await field(page, ACCOUNT_TEXT.captcha).count()).toBe(0);
+    // Captchas are off in the test config: the captcha row (shown while it loads) goes.
+    expect((await (await captchaCall).json()).captchaOnOff).toBe(false);
+    await expect.poll(() => field(page, ACCOUNT_TEXT.captcha).count()).toBe(0);
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'register');
 
@@ -256,10 +261,11 @@ describe('with captchas on', () => {
       page.waitForResponse((r) => new URL(r.url()).pathname === `${API_BASE}${API.captcha}`),
       action(),
     ]);
-    const body = (await response.json()) as { uuid: string };
+    const body = (await response.json()) as { uuid: string; img: string };
+    // Answered is not yet shown: wait for the page to show this captcha's image.
     await expect
       .poll(() => page.getByRole('img', { name: ACCOUNT_TEXT.captchaAlt }).getAttribute('src'))
-      .toContain('data:image/svg+xml');
+      .toBe(body.img);
     return body.uuid;
   }
 
@@ -270,11 +276,13 @@ describe('with captchas on', () => {
     await screenshot(page, 'register-captcha');
     await fillRegisterForm(page, userName);
     await field(page, ACCOUNT_TEXT.captcha).fill(await answerOf(uuid));
-    await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
-    await page.waitForURL(`${guarded.baseUrl}/login`);
+    // The login page loads a captcha of its own: the refresh below must not race it.
+    await nextCaptcha(page, async () => {
+      await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
+      await page.waitForURL(`${guarded.baseUrl}/login`);
+    });
 
     const image = page.getByRole('img', { name: ACCOUNT_TEXT.captchaAlt });
-    await image.waitFor();
     const first = await image.getAttribute('src');
     await nextCaptcha(page, () => page.getByRole('button', { name: ACCOUNT_TEXT.captchaRefresh }).tap());
     await expect.poll(() => image.getAttribute('src')).not.toBe(first);

@@ -19,6 +19,7 @@ import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
 import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { withoutPageData } from './support/first-page';
 import { startTestServer, type TestServer } from './support/server';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
@@ -329,6 +330,8 @@ describe('work cards', () => {
         await route.fulfill({ response, json: body });
       },
     );
+    // As the cached shell sends it, so the list is asked for and can be changed (decision 029).
+    await withoutPageData(page, '/index');
     await page.goto(url('/index'));
     const cards = page.getByRole('region', { name: CHANNEL_LABEL.censored }).locator('a[href^="/censored/"]');
     await cards.nth(1).getByTestId('online-badge').getByText(WORK_CARD_TEXT.transcoding).waitFor();

@@ -2,12 +2,13 @@ import { CHANNEL_LABEL } from '@yingku/contract';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
+import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
 import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
 import { firstPageScripts } from './support/first-page';
 import { startTestServer, type TestServer } from './support/server';
 
 // Decision 018: the first page runs on index.html's own files; every other screen's code is
-// fetched when the screen is first opened, with the frame and a loading sign meanwhile.
+// fetched when the screen is first opened, with the frame and a skeleton meanwhile (decision 027).
 
 let server: TestServer;
 let browser: Browser;
@@ -106,7 +107,7 @@ describe('screens loaded on demand', () => {
     await screenshot(page, 'lazy-direct-loaded');
   });
 
-  it('opened from another screen: that screen stays, with a bar on top and the tapped tab lit', async () => {
+  it('opened from another screen: the frame and the screen’s skeleton at once, the tapped tab lit', async () => {
     tab = await openPage(browser, NO_WORKER);
     const { page } = tab;
     await page.goto(url('/index'));
@@ -114,17 +115,18 @@ describe('screens loaded on demand', () => {
     const latestCode = await holdChunks(page, chunk('latest-page'));
     await tabBar(page).getByText(CHANNEL_LABEL.uncensored, { exact: true }).tap();
     await latestCode.waitUntilHeld();
-    const bar = page.getByRole('progressbar', { name: UI_TEXT.loadingPage });
-    // It fades in after a moment (a screen whose code is at hand never shows it).
-    await expect.poll(() => bar.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
-    expect(await homeCard(page).isVisible()).toBe(true);
+    // The address and the tab change with the tap; the skeleton stands where the list will be.
+    await page.waitForURL(url('/uncensored'));
+    const loading = page.getByTestId('page-loading');
+    await loading.waitFor();
+    expect(await loading.textContent()).toBe(CHANNEL_TEXT.latestTitle('uncensored'));
+    expect(await homeCard(page).count()).toBe(0);
     expect(await tabBar(page).locator('[aria-current="page"]').textContent()).toBe(CHANNEL_LABEL.uncensored);
     await screenshot(page, 'lazy-navigation-loading');
 
     await latestCode.release();
-    await page.waitForURL(url('/uncensored'));
     await page.locator('main a[href^="/uncensored/"]').first().waitFor();
-    await bar.waitFor({ state: 'detached' });
+    await loading.waitFor({ state: 'detached' });
     await screenshot(page, 'lazy-navigation-loaded');
   });
 });

@@ -68,12 +68,56 @@ async function magnetsOf(number: string): Promise<MagnetRow[]> {
 async function openAs(user: TestMember | null): Promise<Page> {
   tab = await openPage(browser);
   await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  await tab.context.addInitScript(recordClipboardWrites);
   if (user) await seedSession(tab.context, server.baseUrl, user);
   const page = tab.page;
   await page.goto(detailUrl());
   await page.getByRole('heading', { name: work.data.number }).waitFor();
   return page;
 }
+
+/** A clipboard write as the page began it: which method, and whether inside a tap's own task. */
+interface ClipboardWrite {
+  method: 'write' | 'writeText';
+  inTap: boolean;
+}
+
+/**
+ * Runs in the page before its scripts: records each clipboard write and whether it began in the
+ * task of a click (iOS Safari drops a write begun later, after an await; Chromium does not, so
+ * the journey checks when the write starts).
+ */
+function recordClipboardWrites() {
+  const writes: ClipboardWrite[] = [];
+  (window as unknown as { clipboardWrites: ClipboardWrite[] }).clipboardWrites = writes;
+  let inTap = false;
+  window.addEventListener(
+    'click',
+    () => {
+      inTap = true;
+      setTimeout(() => (inTap = false));
+    },
+    true,
+  );
+  const clipboard = navigator.clipboard;
+  const write = clipboard.write.bind(clipboard);
+  const writeText = clipboard.writeText.bind(clipboard);
+  clipboard.write = (data) => {
+    writes.push({ method: 'write', inTap });
+    return write(data);
+  };
+  clipboard.writeText = (text) => {
+    writes.push({ method: 'writeText', inTap });
+    return writeText(text);
+  };
+}
+
+/** The clipboard writes the page began since the last call, emptying the record. */
+const takeClipboardWrites = (page: Page) =>
+  page.evaluate(() => {
+    const writes = (window as unknown as { clipboardWrites: ClipboardWrite[] }).clipboardWrites;
+    return writes.splice(0);
+  });
 
 const likeButton = (page: Page) => page.getByTestId('like-button');
 const collectButton = (page: Page) => page.getByTestId('collect-button');
@@ -212,7 +256,21 @@ describe('collect (SPEC §4)', () => {
     for (let i = 1; i <= 4; i++) await option(page, `片单${i}`).tap();
     await expect.poll(() => selected(page).count()).toBe(5);
     await option(page, '片单5').tap();
-    await page.getByText(COLLECT_TEXT.tooManyFolders).waitFor();
+    const message = page.getByText(COLLECT_TEXT.tooManyFolders);
+    await message.waitFor();
+    // Above the picker's sheet (it sat under it: antd-mobile's toast at z-index 1000, the sheet at
+    // 1010): the message is the topmost element at its centre, and stacks above the sheet.
+    const box = (await message.boundingBox())!;
+    const topmost = await message.evaluate(
+      (node, [x, y]) => node.contains(document.elementFromPoint(x!, y!)),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(topmost).toBe(true);
+    const zIndex = (element: Element) => Number(getComputedStyle(element).zIndex);
+    const toastLayer = await page.locator('.adm-toast-mask').evaluate(zIndex);
+    const sheetLayer = await popup(page).evaluate(zIndex);
+    expect(toastLayer).toBeGreaterThan(sheetLayer);
+    await screenshot(page, 'library-too-many-folders');
     expect(await selected(page).count()).toBe(5);
     expect(await option(page, '片单5').getAttribute('data-selected')).toBe('false');
     expect(await page.getByTestId('folder-count').textContent()).toBe(COLLECT_TEXT.selectedCount(5));
@@ -234,6 +292,14 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     const page = await openAs(user);
     // A visitor's cookie past 3 does not stop a logged-in user.
     await tab.context.addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: server.baseUrl }]);
+    // The server answers late, in a task of its own, as on a phone network.
+    await page.route(
+      (u) => u.pathname.endsWith(API.copy),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      },
+    );
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
     const copy = (i: number) =>
       page.getByTestId('magnet-row').nth(i).getByRole('button', { name: MAGNET_TEXT.copyMagnet }).tap();
@@ -244,13 +310,23 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(magnetLink(magnets[1]!.infoHash));
+    // Each write began inside its tap (a ClipboardItem whose text came with the server's yes).
+    expect(await takeClipboardWrites(page)).toEqual([
+      { method: 'write', inTap: true },
+      { method: 'write', inTap: true },
+    ]);
 
     await sql`UPDATE copy_counts SET copies = 100 WHERE user_id = ${user.userId}`.execute(server.database.db);
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     await page.waitForTimeout(1100); // past the duplicate-write window of the last copy
+    await takeClipboardWrites(page);
+    const answered = page.waitForResponse((r) => r.url().endsWith(API.copy));
     await copy(1);
     const dialog = page.getByRole('dialog');
     await dialog.getByText(MSG.memberCopyCap).waitFor();
+    await answered;
+    // The write began within the tap, but the server's no left the clipboard as it was.
+    expect(await takeClipboardWrites(page)).toEqual([{ method: 'write', inTap: true }]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
     expect(await copiesToday(user.userId)).toBe(100);
     await animationsDone(page);

@@ -16,6 +16,7 @@ import { apiCall, apiOk, bearer, registerMember, seedSession, type TestMember } 
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { coversInViewLoaded, overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { scrollToEnd } from './support/lists';
 
 let server: TestServer;
 let browser: Browser;
@@ -132,7 +133,7 @@ describe('member center for a visitor (SPEC §2)', () => {
     await page.goto(url('/user?tab=history'));
 
     await expect.poll(() => cardLinks(page, 'history')).toEqual(history.slice(0, 10).map(detailPath));
-    await page.getByTestId('tab-history').getByTestId('load-more').click();
+    await scrollToEnd(page);
     await expect.poll(() => cardLinks(page, 'history')).toEqual(history.map(detailPath));
     await page.getByTestId('tab-history').getByTestId('no-more').waitFor();
     expect(await page.getByTestId('tab-history').getByTestId('load-more').count()).toBe(0);
@@ -194,7 +195,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
     await page.getByRole('tab', { name: MEMBER_TEXT.tabLike }).click();
     await expect.poll(() => cardLinks(page, 'like')).toEqual(newestFirst.slice(0, 10));
     expect(likeListCalls).toHaveLength(1);
-    await page.getByTestId('tab-like').getByTestId('load-more').click();
+    await scrollToEnd(page);
     await expect.poll(() => cardLinks(page, 'like')).toEqual(newestFirst);
     await page.getByTestId('tab-like').getByTestId('no-more').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCESS_TOKEN_COOKIE } from '../packages/web/src/session/auth-storage';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { firstPageScripts, gzipSize } from './support/first-page';
+import { firstPageScripts, gzipSize, withoutPageData } from './support/first-page';
 import { expectScrollRestored, firstCoverVisibleAt } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { scrollToEnd } from './support/lists';
 
 let server: TestServer;
 let browser: Browser;
@@ -76,8 +77,9 @@ describe('routes of the shell', () => {
   it('show a friendly not-found page for unknown paths', async () => {
     const page = await open();
     await page.goto(url('/no/such/page'));
-    await page.getByText(UI_TEXT.notFoundTitle, { exact: true }).waitFor();
-    expect(await page.getByText(UI_TEXT.notFoundText).isVisible()).toBe(true);
+    // The frame shows the route's title while the page's code loads; then the page's own text.
+    await page.getByText(UI_TEXT.notFoundText).waitFor();
+    expect(await page.getByText(UI_TEXT.notFoundTitle, { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'shell-not-found');
   });
 
@@ -103,8 +105,9 @@ describe('scroll memory', () => {
     const cards = page.locator('main a[href^="/censored/"]');
     await cards.first().waitFor();
     const firstPage = await cards.count();
-    await page.getByTestId('load-more').tap();
+    await scrollToEnd(page); // the list loads its next page near the end
     await expect.poll(() => cards.count()).toBeGreaterThan(firstPage);
+    await page.getByTestId('load-more').waitFor(); // that page is in, and no other is loading
     const loaded = await cards.count();
 
     const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
@@ -116,8 +119,13 @@ describe('scroll memory', () => {
 });
 
 describe('error catalogue in the browser (SPEC §8)', () => {
-  /** Answers the home page's western list with an error envelope of `status`; the other sections load. */
+  /**
+   * Answers the home page's western list with an error envelope of `status`; the other sections
+   * load. The page is sent as the service worker's cached shell is, without the lists it carries
+   * (decision 029), so the sections ask the API for them.
+   */
   async function answerWesternList(page: Page, status: number, onRequest?: (auth?: string) => void) {
+    await withoutPageData(page, '/index');
     await page.route(
       (u) => u.pathname === `${API_BASE}${API.worksList}` && u.searchParams.get('modName') === 'western',
       (route) => {

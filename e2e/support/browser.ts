@@ -4,8 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
-/** Debian's Chromium (`apt-get install -y chromium fonts-noto-cjk`). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium (`apt-get install -y chromium fonts-noto-cjk`), with any `extraArgs`. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -17,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

@@ -71,3 +71,11 @@ export async function coversInViewLoaded(page: Page, { atLeastOne = false } = {}
   }, atLeastOne);
   await page.evaluate(() => document.fonts.ready);
 }
+
+/** Waits until the screen's code and data are in: no loading sign, skeleton or pending request. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="page-loading"], .adm-skeleton, .boot-splash'),
+  );
+}

@@ -31,6 +31,8 @@ export const PAGE_SIZE = {
 } as const;
 
 export const LIMITS = {
+  /** Deepest nesting of arrays and objects a JSON body may have (the API's own go 3 deep). */
+  maxJsonDepth: 32,
   /** Largest page a list call answers. */
   maxPageSize: 100,
   /** Deepest page a list call answers (keeps OFFSET bounded). */

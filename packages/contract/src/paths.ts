@@ -54,6 +54,17 @@ export const API = {
   staffImport: '/v2/admin/imports/:id',
   staffDownloads: '/v2/admin/downloads',
   staffDownloadDone: '/v2/admin/downloads/:id/done',
+  /** Videos of works: resumable uploads (tus), attaching, transcoding states, retry and cancel. */
+  staffUploads: '/v2/admin/uploads',
+  staffWorkMedia: '/v2/admin/works/:id/media',
+  staffMediaList: '/v2/admin/media',
+  staffMediaStatus: '/v2/admin/media/status',
+  staffMedia: '/v2/admin/media/:id',
+  staffMediaRetry: '/v2/admin/media/:id/retry',
+  staffMediaCancel: '/v2/admin/media/:id/cancel',
+  staffMediaStills: '/v2/admin/media/:id/stills',
+  /** Where a member is in a work's video, kept to resume there. */
+  playPosition: '/v2/video/position',
   /** A VIP's request to have a title fetched to the site's storage (SPEC §7), and their requests. */
   cloudDownload: '/web/cloud/file/download',
   cloudDownloads: '/web/cloud/file/list',

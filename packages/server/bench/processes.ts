@@ -48,7 +48,7 @@ export async function startProcess(
 
 /** Stops a child and waits for it to go. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.removeAllListeners('exit');
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());

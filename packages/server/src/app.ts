@@ -13,14 +13,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
+import { soleWorkerLease, type WorkerLease } from './db/worker-lease';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
-import { createCatalogueCache } from './features/catalogue/catalogue.cache';
+import { cachedCatalogueService, createCatalogueCache } from './features/catalogue/catalogue.cache';
+import { createCatalogueRepo } from './features/catalogue/catalogue.repo';
+import { createCatalogueService } from './features/catalogue/catalogue.service';
 import { countingCatalogueCache } from './features/catalogue/catalogue.cache-metrics';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
+import { createIdGenerator } from './features/catalogue-write/id-generator';
 import { cloudDownloadRoutes } from './features/cloud-downloads/cloud-downloads.routes';
 import { cloudDownloadsStaffRoutes } from './features/cloud-downloads/cloud-downloads-staff.routes';
 import { libraryRoutes } from './features/library/library.routes';
@@ -35,9 +39,18 @@ import { streamRoutes } from './features/streams/streams.routes';
 import { supportStaffRoutes } from './features/support/support-staff.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { usersAdminRoutes } from './features/users-admin/users-admin.routes';
+import { videoMediaRoutes } from './features/video/video-media.routes';
+import { createVideoRuntime, type VideoRuntime } from './features/video/video-runtime';
+import { videoStaffRoutes } from './features/video/video-staff.routes';
+import { videoUploadRoutes } from './features/video/video-uploads.routes';
+import type { VideoQueueSettings } from './features/video/video-jobs';
+import { createStreamUrls } from './features/streams/stream-urls';
 import { vipPackagesStaffRoutes } from './features/vip-packages/vip-packages-staff.routes';
+import { createFirstScreenReader } from './features/web/first-screen';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
+import { clientErrorHandler, refuseHostileInput } from './http/hostile-input';
+import { securityHeaders } from './http/security-headers';
 import { registerErrorHandling } from './http/error-handler';
 import type { Lifecycle } from './http/health';
 import { loggingOptions } from './http/logging';
@@ -62,6 +75,22 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** Tests: where log lines go (JSON), whatever LOG_LEVEL says about silence. */
   logStream?: DestinationStream;
+  /**
+   * This process's worker-id lease (main.ts takes one on PostgreSQL): ids made here carry its
+   * worker id. Default: worker 0, right for PGlite and for a test's own database.
+   */
+  workerLease?: WorkerLease;
+  /** The media side (storage, ffmpeg, queue); default: built from the config, closed with the app. */
+  video?: VideoRuntime;
+  /** Tests: queue timings of the default media side (short retries). */
+  videoQueue?: Partial<VideoQueueSettings>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The media side: the CLI and tests attach videos through it. */
+    videoRuntime: VideoRuntime;
+  }
 }
 
 /** Builds the whole app as a plugin tree, without listening: tests call `app.inject()`. */
@@ -74,32 +103,23 @@ export async function buildApp({
   readDatabase,
   lifecycle,
   logStream,
+  workerLease = soleWorkerLease(),
+  video: givenVideo,
+  videoQueue,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config, logStream),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  app.setNotFoundHandler(notFoundHandler(config));
+  refuseHostileInput(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigin(config.imageHost)],
-        mediaSrc: ["'self'", 'blob:', ...imageOrigin(config.imageHost)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  await app.register(helmet, securityHeaders(config));
   await app.register(swagger, {
     openapi: {
       info: {
@@ -118,15 +138,43 @@ export async function buildApp({
     createCatalogueCache(config.catalogueCacheMs),
     metrics.catalogueCache,
   );
+  // Pages carry their first screen's data, read through the catalogue's cache (decision 029).
+  const firstScreen = createFirstScreenReader(
+    cachedCatalogueService(
+      createCatalogueService(createCatalogueRepo((readDatabase ?? database).db)),
+      catalogueCache,
+    ),
+    config.imageHost,
+    config.webDist,
+  );
+  app.setNotFoundHandler(notFoundHandler(config, firstScreen));
   const nonceStore = nonces ?? (await databaseNonces(app, database, config.dataDir));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));
-  const providers = createPaymentProviders(config.payments, paymentProviders);
+  const providers = createPaymentProviders(config.payments, paymentProviders, {
+    warn: (message) => app.log.warn(message),
+  });
   const notifies = createPaymentNotifyService({ db: database.db, providers, log: app.log });
+  const newId = createIdGenerator({ workerId: () => workerLease.workerId() });
+  const video =
+    givenVideo ??
+    createVideoRuntime({
+      config,
+      database,
+      log: app.log,
+      workerLease,
+      ...(videoQueue ? { queue: videoQueue } : {}),
+    });
+  app.decorate('videoRuntime', video);
+  app.addHook('onClose', () => video.close());
+  // The embedded default runs the transcode worker in the server; PostgreSQL sites run `npm run worker`.
+  if (config.media.inProcessWorker) app.addHook('onReady', () => video.startWorker());
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
       await api.register(paymentNotifyRoutes, { notifies });
+      // Unsigned: tus clients send raw chunks (staff only, checked per request).
+      await api.register(videoUploadRoutes, { auth, videos: video.service, config });
       await api.register(async (signed) => {
         addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
         await signed.register(catalogueRoutes, {
@@ -137,9 +185,10 @@ export async function buildApp({
         });
         await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
         await signed.register(libraryRoutes, { db: database.db, auth });
-        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies, config });
+        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies, config, newId });
         await signed.register(activationCodeRoutes, { db: database.db, auth });
-        await signed.register(streamRoutes, { db: database.db, auth, config });
+        await signed.register(streamRoutes, { db: database.db, auth, config, videos: video.service });
+        await signed.register(videoStaffRoutes, { auth, videos: video.service });
         await signed.register(supportRoutes, { db: database.db, auth });
         await signed.register(supportStaffRoutes, { db: database.db, auth });
         await signed.register(ordersStaffRoutes, { db: database.db, auth });
@@ -151,6 +200,8 @@ export async function buildApp({
           auth,
           catalogueCache,
           singleProcess: database.kind === 'pglite',
+          lease: workerLease,
+          newId,
         });
         // /web/cloud/… calls are signed like /v2 ones: the web client signs every call it makes.
         await signed.register(cloudDownloadRoutes, { db: database.db, auth });
@@ -160,6 +211,11 @@ export async function buildApp({
     { prefix: API_BASE },
   );
   await app.register(mediaRoutes, { prefix: '/img', config });
+  await app.register(videoMediaRoutes, {
+    prefix: '/img',
+    storage: video.storage,
+    urls: createStreamUrls(config.jwtSecret),
+  });
   if (providers.sandbox) {
     await app.register(sandboxPayRoutes, { db: database.db, sandbox: providers.sandbox, notifies });
   }
@@ -207,12 +263,4 @@ function every(app: FastifyInstance, ms: number, task: () => Promise<unknown>): 
 /** Fastify's trustProxy from the config; a hop count trusts that many proxies nearest us. */
 function trustProxyOption(setting: AppConfig['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
-}
-
-function imageOrigin(imageHost: string): string[] {
-  try {
-    return /^https?:\/\//.test(imageHost) ? [new URL(imageHost).origin] : [];
-  } catch {
-    return [];
-  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -148,9 +148,72 @@ describe('loadConfig', () => {
       apiV3Key: 'k'.repeat(32),
       privateKey: 'CCCC',
       serialNo: 'SERIAL1',
-      platformPublicKey: 'DDDD',
-      platformSerial: 'PUB_KEY_ID_1',
+      platformKeys: [{ serial: 'PUB_KEY_ID_1', publicKey: 'DDDD', source: 'WECHAT_PLATFORM_PUBLIC_KEY' }],
     });
+  });
+
+  it('takes WeChat Pay keys from the pair, the public key and a directory of certificates at once', () => {
+    const certs = dataDir();
+    writeFileSync(path.join(certs, 'wechatpay_5157F09EFDC096DE.pem'), 'CERT-A');
+    writeFileSync(path.join(certs, '3775B6A45ACD588826D15E583A95F5DD.pem'), 'CERT-B');
+    writeFileSync(path.join(certs, 'README.txt'), 'not a certificate');
+    const core = {
+      DATA_DIR: dataDir(),
+      WECHAT_APP_ID: 'wx0000000000000000',
+      WECHAT_MCH_ID: '1900000000',
+      WECHAT_API_V3_KEY: 'k'.repeat(32),
+      WECHAT_PRIVATE_KEY: 'CCCC',
+      WECHAT_SERIAL_NO: 'SERIAL1',
+    };
+    const config = loadConfig({
+      ...core,
+      WECHAT_PUBLIC_KEY: 'PUBKEY\\nLINE2',
+      WECHAT_PUBLIC_KEY_ID: 'PUB_KEY_ID_0114232134912410000000000001',
+      WECHAT_PLATFORM_CERTS_DIR: certs,
+      WECHAT_API_BASE: 'https://api2.mch.weixin.qq.com/',
+    });
+    expect(config.payments.wechat?.platformKeys).toEqual([
+      {
+        serial: 'PUB_KEY_ID_0114232134912410000000000001',
+        publicKey: 'PUBKEY\nLINE2',
+        source: 'WECHAT_PUBLIC_KEY',
+      },
+      {
+        serial: '3775B6A45ACD588826D15E583A95F5DD',
+        publicKey: 'CERT-B',
+        source: path.join(certs, '3775B6A45ACD588826D15E583A95F5DD.pem'),
+      },
+      {
+        serial: '5157F09EFDC096DE',
+        publicKey: 'CERT-A',
+        source: path.join(certs, 'wechatpay_5157F09EFDC096DE.pem'),
+      },
+    ]);
+    expect(config.payments.wechat?.baseUrl).toBe('https://api2.mch.weixin.qq.com');
+    expect(
+      loadConfig({ ...core, WECHAT_PLATFORM_CERTS_DIR: certs }).payments.wechat?.baseUrl,
+    ).toBeUndefined();
+
+    // No verification key, half a pair, a wrong id, an unreadable directory, a serial twice.
+    expect(() => loadConfig(core)).toThrow(/WECHAT_PUBLIC_KEY and WECHAT_PUBLIC_KEY_ID/);
+    expect(() => loadConfig({ ...core, WECHAT_PUBLIC_KEY: 'K' })).toThrow(/WECHAT_PUBLIC_KEY_ID together/);
+    expect(() => loadConfig({ ...core, WECHAT_PUBLIC_KEY: 'K', WECHAT_PUBLIC_KEY_ID: 'ABC' })).toThrow(
+      /PUB_KEY_ID_/,
+    );
+    expect(() => loadConfig({ ...core, WECHAT_PLATFORM_CERTS_DIR: path.join(certs, 'nope') })).toThrow(
+      /WECHAT_PLATFORM_CERTS_DIR/,
+    );
+    expect(() =>
+      loadConfig({
+        ...core,
+        WECHAT_PLATFORM_CERTS_DIR: certs,
+        WECHAT_PLATFORM_PUBLIC_KEY: 'K',
+        WECHAT_PLATFORM_SERIAL: '5157F09EFDC096DE',
+      }),
+    ).toThrow(/5157F09EFDC096DE is given twice/);
+    expect(() =>
+      loadConfig({ ...core, WECHAT_PLATFORM_CERTS_DIR: certs, WECHAT_API_BASE: 'http://x' }),
+    ).toThrow(/WECHAT_API_BASE/);
   });
 
   it('stops on a partly configured provider, naming the keys still missing', () => {
@@ -160,7 +223,7 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_SELLER_ID: '2088' })).toThrow(/ALIPAY_APP_ID/);
     expect(() => loadConfig({ DATA_DIR: dir, WECHAT_MCH_ID: '1900000000', WECHAT_APP_ID: 'wx1' })).toThrow(
-      /WeChat Pay.*WECHAT_API_V3_KEY, WECHAT_PRIVATE_KEY, WECHAT_SERIAL_NO, WECHAT_PLATFORM_PUBLIC_KEY, WECHAT_PLATFORM_SERIAL/,
+      /WeChat Pay.*WECHAT_API_V3_KEY, WECHAT_PRIVATE_KEY, WECHAT_SERIAL_NO/,
     );
     expect(() => loadConfig({ DATA_DIR: dir, WECHAT_API_V3_KEY: 'too-short' })).toThrow(/WECHAT_API_V3_KEY/);
     expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_GATEWAY: 'http://plain' })).toThrow(/ALIPAY_GATEWAY/);

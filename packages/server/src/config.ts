@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AlipaySettings, PaymentsSettings, WechatSettings } from './features/payments/payment-provider';
+import type {
+  AlipaySettings,
+  PaymentsSettings,
+  WechatPlatformKey,
+  WechatSettings,
+} from './features/payments/payment-provider';
+import { wechatPlatformKeys } from './features/payments/wechat-keys';
+import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -89,12 +97,20 @@ const envSchema = z.object({
   WECHAT_SERIAL_NO: z.string().optional(),
   WECHAT_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHAT_PLATFORM_SERIAL: z.string().optional(),
+  WECHAT_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PUBLIC_KEY_ID: z.string().optional(),
+  WECHAT_PLATFORM_CERTS_DIR: z.string().optional(),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https:\/\/[^/?#\s]+\/?$/, '应为 https:// 开头的地址（不含路径）')
+    .optional(),
   SANDBOX_PAY_KEY: z.string().min(16, '至少 16 个字符').optional(),
   /**
    * The local sandbox that "pays" without money. Unset: on only for the demo (DEMO_DATA on and
    * no real provider configured). `true` beside a real provider is allowed, deliberately.
    */
   PAY_SANDBOX: bool.optional(),
+  ...mediaEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -129,6 +145,8 @@ export interface AppConfig {
   shutdown: { drainMs: number; timeoutMs: number };
   /** Catalogue answers are reused this long, in process and by HTTP caches; 0: never. */
   catalogueCacheMs: number;
+  /** Uploads, transcoding, storage and the worker (docs/decisions/023). */
+  media: MediaSettings;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +170,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const payments = paymentsSettings(e, dataDir);
+  let media: MediaSettings;
+  try {
+    media = mediaSettings(e, dataDir, e.DATABASE_URL);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -174,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    media,
   };
 }
 
@@ -187,8 +212,15 @@ const WECHAT_REQUIRED = [
   'WECHAT_API_V3_KEY',
   'WECHAT_PRIVATE_KEY',
   'WECHAT_SERIAL_NO',
+] as const;
+/** Where WeChat's verification keys come from (at least one), and its API's address. */
+const WECHAT_OPTIONAL = [
   'WECHAT_PLATFORM_PUBLIC_KEY',
   'WECHAT_PLATFORM_SERIAL',
+  'WECHAT_PUBLIC_KEY',
+  'WECHAT_PUBLIC_KEY_ID',
+  'WECHAT_PLATFORM_CERTS_DIR',
+  'WECHAT_API_BASE',
 ] as const;
 
 /**
@@ -200,7 +232,7 @@ const WECHAT_REQUIRED = [
  */
 function paymentsSettings(e: ParsedEnv, dataDir: string): PaymentsSettings {
   const alipay = providerKeys(e, 'Alipay', ALIPAY_REQUIRED, ALIPAY_OPTIONAL);
-  const wechat = providerKeys(e, 'WeChat Pay', WECHAT_REQUIRED, []);
+  const wechat = providerKeys(e, 'WeChat Pay', WECHAT_REQUIRED, WECHAT_OPTIONAL);
   const sandbox = e.PAY_SANDBOX ?? (e.DEMO_DATA && !alipay && !wechat);
   const settings: PaymentsSettings = {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -219,15 +251,28 @@ function paymentsSettings(e: ParsedEnv, dataDir: string): PaymentsSettings {
     settings.alipay = value;
   }
   if (wechat) {
+    let platformKeys: WechatPlatformKey[];
+    try {
+      platformKeys = wechatPlatformKeys(e, pem);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  WeChat Pay: ${(error as Error).message}`);
+    }
+    if (platformKeys.length === 0) {
+      throw new ConfigError(
+        'Invalid configuration:\n  WeChat Pay is partly configured; also set WECHAT_PUBLIC_KEY and ' +
+          'WECHAT_PUBLIC_KEY_ID, WECHAT_PLATFORM_PUBLIC_KEY and WECHAT_PLATFORM_SERIAL, or ' +
+          'WECHAT_PLATFORM_CERTS_DIR (the keys that verify what WeChat Pay sends)',
+      );
+    }
     const value: WechatSettings = {
       appId: wechat.WECHAT_APP_ID,
       mchId: wechat.WECHAT_MCH_ID,
       apiV3Key: wechat.WECHAT_API_V3_KEY,
       privateKey: pem(wechat.WECHAT_PRIVATE_KEY),
       serialNo: wechat.WECHAT_SERIAL_NO,
-      platformPublicKey: pem(wechat.WECHAT_PLATFORM_PUBLIC_KEY),
-      platformSerial: wechat.WECHAT_PLATFORM_SERIAL,
+      platformKeys,
     };
+    if (e.WECHAT_API_BASE) value.baseUrl = e.WECHAT_API_BASE.replace(/\/+$/, '');
     settings.wechat = value;
   }
   return settings;
@@ -295,6 +340,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: undefined,
     shutdown: { drainMs: 0, timeoutMs: 10_000 },
     catalogueCacheMs: 10_000,
+    // Nothing is written here unless a test attaches a video; such tests pass a folder of their own.
+    media: {
+      dir: path.join(tmpdir(), `yingku-test-media-${process.pid}`),
+      s3: undefined,
+      maxBytes: 64 * 1024 * 1024,
+      preset: 'ultrafast',
+      concurrency: 1,
+      jobTimeoutSeconds: 600,
+      inProcessWorker: false,
+      ffmpegPath: undefined,
+      ffprobePath: undefined,
+    },
     ...overrides,
   };
 }

@@ -2,9 +2,12 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { DataDirInUse } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
 import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
+import { attachDemoVideos } from './db/seed/demo-videos';
+import { takeWorkerLease } from './db/worker-lease';
 import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
 import { createShutdown } from './shutdown';
@@ -15,8 +18,10 @@ async function main() {
   const started = Date.now();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
+  let demoLoaded = false;
   if (config.demoData) {
     const loaded = await loadDemoCatalogueIfEmpty(database.db);
+    demoLoaded = loaded !== null;
     if (loaded) {
       console.log(`Loaded the demo catalogue: ${loaded.works} works (${loaded.ms} ms).`);
       // The demo's staff account comes with the demo catalogue, never into a real one.
@@ -30,11 +35,14 @@ async function main() {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  // The worker id in this process's new ids, held as long as it runs (decision 022).
+  const workerLease = await takeWorkerLease(config.databaseUrl);
   const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
     database,
     lifecycle,
+    workerLease,
     ...(readDatabase ? { readDatabase } : {}),
     ...(redis ? { nonces: redisNonceStore(redis, config.redisKeyPrefix), redis } : {}),
   });
@@ -47,6 +55,7 @@ async function main() {
     exit: (code) => process.exit(code),
     closeResources: async () => {
       await redis?.quit().catch(() => redis.disconnect());
+      await workerLease.release();
       await readDatabase?.close();
       await database.close();
     },
@@ -72,6 +81,18 @@ async function main() {
     );
   }
   for (const line of paymentLines(config.payments)) console.log(line);
+  const video = app.videoRuntime;
+  console.log(
+    `Media: ffmpeg ${video.tools ? `${video.tools.version.replace(/^ffmpeg /, '')} (${video.tools.source})` : 'missing: videos cannot be made'}, ` +
+      `storage ${video.storage.kind}, transcode worker ${config.media.inProcessWorker ? 'in this process' : 'apart (npm run worker)'}`,
+  );
+  // The demo's videos go through the real pipeline, in the background: the site is up already.
+  if (demoLoaded) {
+    void attachDemoVideos(database.db, video, {
+      info: (msg) => console.log(msg),
+      warn: (msg) => console.warn(msg),
+    }).catch((error: unknown) => app.log.error({ err: error }, 'demo videos failed'));
+  }
 }
 
 /** What takes payments, and a warning no one can miss while the sandbox grants VIP for nothing. */
@@ -94,7 +115,7 @@ function paymentLines({ alipay, wechat, sandbox, publicUrl }: AppConfig['payment
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUse) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

@@ -32,9 +32,15 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'paymentProviders' | 'readDatabase' | 'lifecycle' | 'logStream'> = {},
+  {
+    database: given,
+    ...deps
+  }: Pick<AppDeps, 'paymentProviders' | 'readDatabase' | 'lifecycle' | 'logStream' | 'videoQueue'> & {
+    /** A migrated database of the test's own (e.g. PGlite in a directory); closed by close(). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   const config = testConfig(overrides);
   const app = await buildApp({ config, database, ...deps });
   await app.ready();

@@ -85,11 +85,17 @@ export interface WechatNotifyOptions {
   signedBody?: (body: string) => string;
 }
 
+/** The test WeChat Pay public key's id, and its platform certificate's serial. */
+export const WECHAT_PUBLIC_KEY_ID = 'PUB_KEY_ID_0000000000000001';
+export const WECHAT_CERTIFICATE_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+
 /** A test WeChat Pay: merchant and platform keys, an APIv3 key, settings, signed encrypted notifies. */
 export function createWechatTestKit(options: { now?: () => number; baseUrl?: string } = {}) {
   const now = options.now ?? Date.now;
   const merchantKeys = rsaPair();
   const platformKeys = rsaPair();
+  /** A second key WeChat signs with: a platform certificate's, under the certificate's serial. */
+  const certificateKeys = rsaPair();
   const apiV3Key = randomBytes(16).toString('hex'); // 32 characters, as WeChat issues them
   const settings: WechatSettings = {
     appId: 'wx0000000000000001',
@@ -97,8 +103,18 @@ export function createWechatTestKit(options: { now?: () => number; baseUrl?: str
     apiV3Key,
     privateKey: privatePem(merchantKeys.privateKey),
     serialNo: 'MERCHANTSERIAL0001',
-    platformPublicKey: publicPem(platformKeys.publicKey),
-    platformSerial: 'PUB_KEY_ID_0000000000000001',
+    platformKeys: [
+      {
+        serial: WECHAT_PUBLIC_KEY_ID,
+        publicKey: publicPem(platformKeys.publicKey),
+        source: 'WECHAT_PUBLIC_KEY',
+      },
+      {
+        serial: WECHAT_CERTIFICATE_SERIAL,
+        publicKey: publicPem(certificateKeys.publicKey),
+        source: 'WECHAT_PLATFORM_PUBLIC_KEY',
+      },
+    ],
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   };
 
@@ -116,7 +132,7 @@ export function createWechatTestKit(options: { now?: () => number; baseUrl?: str
       'wechatpay-timestamp': timestamp,
       'wechatpay-nonce': nonce,
       'wechatpay-signature': signature,
-      'wechatpay-serial': sign.serial ?? settings.platformSerial,
+      'wechatpay-serial': sign.serial ?? WECHAT_PUBLIC_KEY_ID,
     };
   }
 
@@ -165,7 +181,7 @@ export function createWechatTestKit(options: { now?: () => number; baseUrl?: str
     return { headers: platformHeaders(signed, { timestamp, serial, key }), rawBody };
   }
 
-  return { settings, merchantKeys, platformKeys, platformHeaders, transaction, notify };
+  return { settings, merchantKeys, platformKeys, certificateKeys, platformHeaders, transaction, notify };
 }
 
 function flipBit(buffer: Buffer, index: number) {

@@ -8,7 +8,7 @@ import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
 import { connectRouterNavigation } from './app/navigation';
 import { createRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
-import { reloadForStaleBuild } from './app/stale-build';
+import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -32,9 +32,10 @@ const router = createBrowserRouter(createRoutes(queryClient));
 connectRouterNavigation(router);
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {
-  reloadForStaleBuild({
+  void reloadForStaleBuild({
     pendingLocation: () => router.state.navigation.location,
     online: () => navigator.onLine,
+    reachable: () => siteAnswers(window.location.href),
     storage: sessionStorage,
     load: (url) => window.location.assign(url),
   });

@@ -5,6 +5,7 @@ import {
   dataEnvelope,
   entityRef,
   idString,
+  isInt64Id,
   isDhtParam,
   modIdParam,
   modNameParam,
@@ -29,7 +30,8 @@ const tagIdsParam = z
   .string()
   .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, '标签编号必须是以逗号分隔的正整数')
   .transform((v) => [...new Set(v.split(','))])
-  .refine((ids) => ids.length <= LIMITS.maxTagsPerFilter, `最多同时选择${LIMITS.maxTagsPerFilter}个标签`);
+  .refine((ids) => ids.length <= LIMITS.maxTagsPerFilter, `最多同时选择${LIMITS.maxTagsPerFilter}个标签`)
+  .refine((ids) => ids.every(isInt64Id), '标签编号超出范围');
 
 /** GET /v2/works/detail/list */
 export const worksListQuery = z.object({
@@ -65,6 +67,7 @@ export const workListItem = z.object({
 });
 export type WorkListItem = z.infer<typeof workListItem>;
 export const worksListResponse = tableEnvelope(workListItem);
+export type WorksListResponse = z.infer<typeof worksListResponse>;
 
 /** GET /v2/works/detail/{id} */
 export const workDetailParams = z.object({ id: z.string() });

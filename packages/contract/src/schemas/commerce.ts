@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoStreamData } from './video';
 import { PAGE_SIZE } from '../limits';
 import { MSG } from '../messages';
 import { clientFields } from './account';
@@ -87,4 +88,4 @@ export const redeemResponse = dataEnvelope(membership);
 
 /** GET /v2/video/censored/{id} — a signed, expiring stream address for a VIP. */
 export const videoStreamParams = z.object({ id: z.string() });
-export const videoStreamResponse = dataEnvelope(z.object({ m3u8Url: z.string() }));
+export const videoStreamResponse = dataEnvelope(videoStreamData);

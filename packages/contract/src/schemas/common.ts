@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MOD_NAMES } from '../channels';
-
-// Validation messages in Chinese wherever the contract's schemas run (server and web). Here, not
-// in index.ts: the package is free of side effects (package.json), so a bundle that takes only
-// its texts, paths and helpers — the web app's first page — leaves zod out; every schema module
-// but import.ts imports this one.
-z.config(z.locales.zhCN());
+import './zod-config';
 
 /** Page number from a query string: 1 … {@link LIMITS.maxPageNum}. */
 export const pageNumParam = z.coerce.number().int().min(1).max(LIMITS.maxPageNum).default(1);
@@ -16,12 +11,16 @@ export function pageSizeParam(defaultSize: number) {
   return z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(defaultSize);
 }
 
+/** True for an id the database can hold: a positive decimal within int64, no leading zero. */
+export function isInt64Id(value: string): boolean {
+  return /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= 9223372036854775807n;
+}
+
 /** A 64-bit id as a decimal string (ids never travel as JSON numbers). */
 export const idString = z
   .string()
   .regex(/^[1-9]\d{0,18}$/, '编号必须是正整数')
-  // zod runs every check; guard so a non-number never reaches BigInt().
-  .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= 9223372036854775807n, '编号超出范围');
+  .refine((v) => !/^[1-9]\d{0,18}$/.test(v) || isInt64Id(v), '编号超出范围');
 
 export const modNameParam = z.enum(MOD_NAMES);
 export const modIdParam = z.enum(['1', '2', '3']).transform(Number);

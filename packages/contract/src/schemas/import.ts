@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOD_ID, MOD_NAMES, type ModId } from '../channels';
 import { LIMITS } from '../limits';
+import './zod-config';
 
 const name = z.string().trim().min(1, '名称不能为空').max(200);
 const path = z.string().trim().max(1000);

@@ -5,11 +5,6 @@ import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
 import { workListItem } from './catalogue';
 
-/** Like: status 0, unlike: status 9 (SPEC §4). */
-export const LIKE_STATUS = { like: 0, unlike: 9 } as const;
-/** Collect writes: 0 collect, 9 uncollect (an empty selection). */
-export const COLLECT_STATUS = { collect: 0, uncollect: 9 } as const;
-
 const statusField = z.union([z.literal(0), z.literal(9), z.enum(['0', '9']).transform(Number)]);
 /** A work id in a JSON body: a decimal string (a JSON number would lose digits). */
 const workIdField = idString;

@@ -127,9 +127,6 @@ export const importJobParams = z.object({ id: idString });
 
 // ——— Cloud downloads (SPEC §7) ———
 
-/** Cloud-download status: 0 requested, 1 done (the title is in the site's storage). */
-export const CLOUD_DOWNLOAD_STATUS = { requested: 0, done: 1 } as const;
-
 /**
  * POST /web/cloud/file/download — a VIP asks for a title to be fetched to the site's storage.
  * Asking again for the same work answers the same request.
@@ -151,6 +148,8 @@ export type CloudDownloadBody = z.input<typeof cloudDownloadBody>;
 export const cloudDownloadRow = z.object({
   id: z.string(),
   workId: z.string(),
+  /** The work's channel (1 censored, 2 uncensored, 3 western): its route. */
+  modId: z.number().int(),
   number: z.string(),
   title: z.string(),
   /** 0 requested, 1 done. */

@@ -3,6 +3,8 @@ import lighthouse from 'lighthouse';
 /** What one Lighthouse run says about a page (times in ms, CLS unitless, score 0–100). */
 export interface PageFigures {
   score: number;
+  /** Lighthouse's SEO score (0–100): a meta description, crawlable links, a title… */
+  seo: number;
   lcp: number;
   fcp: number;
   tbt: number;
@@ -38,7 +40,7 @@ type Audit = {
 };
 
 /**
- * One Lighthouse run of `url`, performance only, with Lighthouse's defaults: a mid-range phone
+ * One Lighthouse run of `url`, performance and SEO, with Lighthouse's defaults: a mid-range phone
  * (Moto G Power viewport, 4× CPU slowdown) on simulated slow 4G (150 ms RTT, 1.6 Mbps). It
  * clears the origin's storage, caches and service worker first: every run is a first visit.
  */
@@ -47,7 +49,7 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -57,6 +59,7 @@ export async function runLighthouse(url: string, port: number): Promise<Lighthou
   return {
     figures: {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
       lcp: value('largest-contentful-paint'),
       fcp: value('first-contentful-paint'),
       tbt: value('total-blocking-time'),

@@ -1,25 +1,29 @@
-// `npm run bench:web`: Lighthouse (mobile, simulated throttling) on /index of the built web app,
-// served by the real server on the demo catalogue. A benchmark, not a test: it prints figures
-// and writes them to tmp/bench-web/ at the repository's root (git-ignored), and asserts nothing.
+// `npm run bench:web`: the JavaScript each first screen loads (/index, a channel list, a work
+// detail, search, login, member), then Lighthouse (mobile, simulated throttling) on /index and a
+// work detail of the built web app, served by the real server on the demo catalogue. A benchmark,
+// not a test: it prints figures and writes them to tmp/bench-web/ at the repository's root
+// (git-ignored), and asserts nothing. `--path /x` (repeatable) measures other pages instead;
+// `--js-only` skips Lighthouse.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { firstPageJsGzip } from '../first-page';
+import { firstScreensJs, type ScreenJs } from '../first-screens';
 import { freePort, startProcess, stopProcess } from '../processes';
 import { launchChromium } from './chromium';
 import { type PageFigures, runLighthouse } from './lighthouse-run';
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
-    path: { type: 'string', default: '/index' },
+    runs: { type: 'string', default: '5' },
+    // Default: /index and the detail of /index's first work.
+    path: { type: 'string', multiple: true },
+    'js-only': { type: 'boolean', default: false },
     // Another build to measure (e.g. an older dist kept for a before/after comparison).
     'web-dist': { type: 'string' },
   },
 });
 const runs = Number(args.runs);
-const pagePath = args.path;
 
 const here = import.meta.dirname;
 const webDist = path.resolve(args['web-dist'] ?? path.join(here, '..', '..', '..', 'web', 'dist'));
@@ -32,6 +36,15 @@ const median = (values: number[]) => {
 };
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function printScreens(screens: ScreenJs[]) {
+  console.log(`\nJavaScript of each first screen (first visit, no service worker; gzip):`);
+  for (const screen of screens) {
+    console.log(
+      `  ${screen.name.padEnd(14)} ${screen.path.padEnd(34)} ${String(screen.files).padStart(3)} files ${kib(screen.bytes).padStart(10)}`,
+    );
+  }
+}
 
 function printFigures(all: PageFigures[]) {
   const row = (name: string, pick: (f: PageFigures) => number, format: (v: number) => string) =>
@@ -56,6 +69,11 @@ function printFigures(all: PageFigures[]) {
   );
   row('speed index', (f) => f.speedIndex, s);
   row(
+    'SEO score',
+    (f) => f.seo,
+    (v) => String(Math.round(v)),
+  );
+  row(
     'CPU benchmark index',
     (f) => f.benchmarkIndex,
     (v) => String(Math.round(v)),
@@ -68,13 +86,9 @@ function printFigures(all: PageFigures[]) {
 }
 
 async function main() {
-  const js = await firstPageJsGzip(webDist);
-  console.log(`First page JavaScript: ${js.files} file(s), ${kib(js.bytes)} gzip`);
-  for (const chunk of js.chunks) console.log(`  ${chunk.file.padEnd(44)} ${kib(chunk.bytes).padStart(10)}`);
-
   const dataDir = await mkdtemp(path.join(tmpdir(), 'yingku-bench-web-'));
   const port = await freePort();
-  console.log(`\nStarting the server on the demo catalogue (PGlite in ${dataDir})…`);
+  console.log(`Starting the server on the demo catalogue (PGlite in ${dataDir})…`);
   const server = await startProcess(
     path.join(here, '..', '..', 'src', 'main.ts'),
     {
@@ -87,37 +101,69 @@ async function main() {
     },
     /is running at/,
   );
-  const chromium = await launchChromium();
-  const url = `http://127.0.0.1:${port}${pagePath}`;
-  const figures: PageFigures[] = [];
-  const lhrs: unknown[] = [];
+  const base = `http://127.0.0.1:${port}`;
+  const pages: { path: string; figures: PageFigures[]; lhrs: unknown[] }[] = [];
+  let screens: ScreenJs[] | undefined;
   try {
-    console.log(`Lighthouse on ${url}: mobile, simulated slow 4G and 4× CPU slowdown, ${runs} run(s)`);
-    // A first visit warms the server (catalogue cache, demo covers), as a live site would be.
-    await fetch(url);
-    for (let i = 0; i < runs; i++) {
-      const result = await runLighthouse(url, chromium.port);
-      figures.push(result.figures);
-      lhrs.push(result.lhr);
-      process.stdout.write('.');
+    screens = await firstScreensJs(base, webDist);
+    if (screens) printScreens(screens);
+    const detail = screens?.find((screen) => screen.name === 'work detail')?.path;
+    const paths = args.path ?? ['/index', ...(detail ? [detail] : [])];
+    if (!args['js-only']) {
+      const chromium = await launchChromium();
+      try {
+        for (const pagePath of paths) {
+          const url = `${base}${pagePath}`;
+          console.log(
+            `\nLighthouse on ${url}: mobile, simulated slow 4G and 4× CPU slowdown, ${runs} run(s)`,
+          );
+          // A first visit warms the server (catalogue cache, covers), as a live site would be.
+          await fetch(url);
+          const page = { path: pagePath, figures: [] as PageFigures[], lhrs: [] as unknown[] };
+          for (let i = 0; i < runs; i++) {
+            const result = await runLighthouse(url, chromium.port);
+            page.figures.push(result.figures);
+            page.lhrs.push(result.lhr);
+            process.stdout.write('.');
+          }
+          pages.push(page);
+          printFigures(page.figures);
+        }
+      } finally {
+        await chromium.close();
+      }
     }
   } finally {
-    await chromium.close();
     await stopProcess(server);
     await rm(dataDir, { recursive: true, force: true });
   }
-  printFigures(figures);
+
+  if (pages.length > 1) {
+    console.log(`\n${'medians'.padEnd(34)} perf    LCP      TBT     CLS    SEO`);
+    for (const page of pages) {
+      const m = (pick: (f: PageFigures) => number) => median(page.figures.map(pick));
+      console.log(
+        `${page.path.padEnd(34)} ${String(Math.round(m((f) => f.score))).padStart(4)} ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(6)} s ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms ${m((f) => f.cls).toFixed(3)} ${String(Math.round(m((f) => f.seo))).padStart(4)}`,
+      );
+    }
+  }
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const dir = path.join(resultsDir, stamp);
   await mkdir(dir, { recursive: true });
-  const summary = { url: pagePath, webDist, firstPageJs: js, runs: figures };
+  const summary = {
+    webDist,
+    firstScreens: screens,
+    pages: pages.map((page) => ({ url: page.path, runs: page.figures })),
+  };
   await writeFile(path.join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   await Promise.all(
-    lhrs.map((lhr, i) => writeFile(path.join(dir, `lhr-${i + 1}.json`), JSON.stringify(lhr))),
+    pages.flatMap((page, p) =>
+      page.lhrs.map((lhr, i) => writeFile(path.join(dir, `lhr-${p + 1}-${i + 1}.json`), JSON.stringify(lhr))),
+    ),
   );
   console.log(
-    `\nResults: ${path.relative(process.cwd(), dir)}/ (summary.json, lhr-N.json: open in Lighthouse's viewer)`,
+    `\nResults: ${path.relative(process.cwd(), dir)}/ (summary.json, lhr-P-N.json: open in Lighthouse's viewer)`,
   );
 }
 

@@ -130,3 +130,34 @@ describe('npm run admin', () => {
     });
   });
 });
+
+describe('npm run admin -- backup / restore', () => {
+  it('backs up, refuses while the database is open, and restores with the counts', async () => {
+    const archive = path.join(outDir, 'backup.tar.gz');
+    await admin('packages'); // creates and migrates the database
+    const open = await openDatabase({ dataDir });
+    try {
+      const refused = await admin('backup', archive);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/in use by process \d+ .*stop it first/);
+    } finally {
+      await open.close();
+    }
+    const made = await admin('backup', archive);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^Backed up .* to .*backup\.tar\.gz: \d+ files/);
+
+    const refused = await admin('restore', archive);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('is not empty: pass --force');
+    const restored = await admin('restore', archive, '--force');
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/now in .*\.before-restore-/);
+    expect(restored.stdout).toMatch(/Restored .* \d+ users, \d+ orders, \d+ likes/);
+    for (const aside of readdirSync(path.dirname(dataDir)).filter((name) =>
+      name.startsWith(`${path.basename(dataDir)}.before-restore-`),
+    )) {
+      rmSync(path.join(path.dirname(dataDir), aside), { recursive: true, force: true });
+    }
+  }, 120_000);
+});

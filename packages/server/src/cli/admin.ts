@@ -4,6 +4,9 @@
  *   create-admin USER                              the first admin (admin-accounts.ts)
  *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
  *                                                  a batch of activation codes
+ *   backup FILE, restore FILE [--force]            the embedded database (admin-backup.ts)
+ *   media attach --work NUMBER FILE, media import FILE.jsonl
+ *                                                  videos for works (admin-media.ts)
  */
 import { open, rm } from 'node:fs/promises';
 import { batchCsv } from '@yingku/contract';
@@ -12,6 +15,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
+import { DataDirInUse } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrate';
 import type { DB } from '../db/schema';
 import { AccountInputError, createOperatorAccounts } from '../features/accounts/operator-accounts.service';
@@ -23,6 +27,17 @@ import {
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
 import { createVipPackagesService, PackageError } from '../features/vip-packages/vip-packages.service';
+import { BackupError } from '../features/backup/backup';
+import { BACKUP_USAGE, type BackupCommand, runBackupCommand } from './admin-backup';
+import {
+  type MediaAttachCommand,
+  MediaCommandError,
+  type MediaImportCommand,
+  MEDIA_IMPORT_USAGE,
+  MEDIA_USAGE,
+  parseMediaCommand,
+  runMediaCommand,
+} from './admin-media';
 import {
   ACCOUNTS_USAGE,
   type CreateAdminCommand,
@@ -41,6 +56,9 @@ import {
 const USAGE = `Usage:
 ${PACKAGES_USAGE}
 ${ACCOUNTS_USAGE}
+${BACKUP_USAGE}
+${MEDIA_USAGE}
+${MEDIA_IMPORT_USAGE}
   npm run admin -- codes --package <id|name> --count N [--batch NAME] [--csv FILE]
       Makes N activation codes (1 … ${MAX_BATCH}) for a package. Codes are printed one per line,
       or written to FILE as CSV (code,package,batch); FILE must not exist yet. Only their
@@ -54,13 +72,17 @@ type Command =
   | { name: 'packages' }
   | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
   | PackageCommand
-  | CreateAdminCommand;
+  | CreateAdminCommand
+  | BackupCommand
+  | MediaAttachCommand
+  | MediaImportCommand;
 
 function parseCommandLine(argv: string[]): Command | null {
   if (argv[0] === 'package-add' || argv[0] === 'package-set') {
     return parsePackageCommand(argv[0], argv.slice(1));
   }
   if (argv[0] === 'create-admin') return parseCreateAdmin(argv.slice(1));
+  if (argv[0] === 'media') return parseMediaCommand(argv.slice(1));
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -70,10 +92,18 @@ function parseCommandLine(argv: string[]): Command | null {
         count: { type: 'string' },
         batch: { type: 'string' },
         csv: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
-    if (values.help || positionals.length !== 1) return null;
+    if (values.help) return null;
+    if ((positionals[0] === 'backup' || positionals[0] === 'restore') && positionals.length === 2) {
+      const file = positionals[1]!;
+      return positionals[0] === 'backup'
+        ? { name: 'backup', file }
+        : { name: 'restore', file, force: !!values.force };
+    }
+    if (positionals.length !== 1) return null;
     if (positionals[0] === 'packages') return { name: 'packages' };
     if (positionals[0] !== 'codes') return null;
     const count = Number(values.count);
@@ -157,7 +187,10 @@ async function main(): Promise<number> {
     return 2;
   }
   if (command.name === 'packages') return listPackages();
+  if (command.name === 'backup' || command.name === 'restore') return runBackupCommand(command, loadConfig());
   if (command.name === 'codes') return makeCodes(command);
+  if (command.name === 'media-attach' || command.name === 'media-import')
+    return runMediaCommand(command, loadConfig());
   if (command.name === 'create-admin') {
     return runCreateAdmin(command, terminalPrompt(), (work) =>
       withDatabase((db) => work(createOperatorAccounts(db))),
@@ -175,7 +208,10 @@ main().then(
       error instanceof ConfigError ||
       error instanceof BatchError ||
       error instanceof PackageError ||
-      error instanceof AccountInputError;
+      error instanceof AccountInputError ||
+      error instanceof BackupError ||
+      error instanceof MediaCommandError ||
+      error instanceof DataDirInUse;
     console.error(known ? error.message : error);
     process.exitCode = 1;
   },

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
+import { DataDirInUse } from '../db/data-dir-lock';
+import { takeWorkerLease } from '../db/worker-lease';
+import { createIdGenerator } from '../features/catalogue-write/id-generator';
 import { migrateToLatest } from '../db/migrate';
 import { importCatalogue, type ImportProgress } from '../features/catalogue-import/catalogue-import.service';
 import { formatError, formatProgress, formatSummary } from '../features/catalogue-import/import-report';
@@ -76,10 +79,13 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
+    // Work ids made here must not collide with those of servers importing at the same time.
+    const lease = await takeWorkerLease(config.databaseUrl);
     const status = statusLine(process.stdout);
     let printed = 0;
     const report = await importCatalogue(database.db, createReadStream(file), {
       batchSize,
+      newId: createIdGenerator({ workerId: () => lease.workerId() }),
       onProgress: status.update,
       onError(error) {
         printed += 1;
@@ -88,6 +94,7 @@ async function main(): Promise<number> {
       },
     });
     status.end();
+    await lease.release();
     console.log(formatSummary(report));
     return report.failed > 0 ? 1 : 0;
   } finally {
@@ -100,7 +107,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
     process.exitCode = 1;
   },
 );

@@ -8,6 +8,8 @@ import * as m0006 from './migrations/0006-flood-counters';
 import * as m0007 from './migrations/0007-catalogue-at-scale';
 import * as m0008 from './migrations/0008-search-per-channel';
 import * as m0009 from './migrations/0009-search-walk';
+import * as m0010 from './migrations/0010-job-owners';
+import * as m0011 from './migrations/0011-video';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-catalogue-at-scale': m0007,
   '0008-search-per-channel': m0008,
   '0009-search-walk': m0009,
+  '0010-job-owners': m0010,
+  '0011-video': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

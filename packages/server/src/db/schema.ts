@@ -23,6 +23,8 @@ export interface WorksTable {
   image_small: Generated<string[]>;
   image_big: Generated<string[]>;
   is_online: Generated<number>;
+  /** The ready video that plays (work_media); a replacement takes its place once ready. */
+  media_id: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
   /** Hidden by staff: in no list, search or ranking; its detail is not found. */
   hidden: Generated<boolean>;
   has_magnet: Generated<boolean>;
@@ -297,6 +299,8 @@ export interface ImportJobsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** The backend holding the running process's worker-id lease (PostgreSQL); null on PGlite. */
+  owner_pid: number | null;
 }
 
 export interface CloudDownloadsTable {
@@ -309,6 +313,48 @@ export interface CloudDownloadsTable {
   created_at: Timestamp;
   done_at: Timestamp | null;
   done_by: BigId | null;
+}
+
+/** A rung of a video as the console shows it. */
+export interface MediaRungState {
+  name: string;
+  width: number;
+  height: number;
+  percent: number;
+  /** Peak and mean bits per second, once made. */
+  bandwidth?: number;
+  averageBandwidth?: number;
+}
+
+export type WorkMediaStatus = 'queued' | 'running' | 'ready' | 'failed' | 'cancelled';
+
+export interface WorkMediaTable {
+  id: GeneratedBigId;
+  work_id: BigId;
+  status: Generated<WorkMediaStatus>;
+  source_key: string;
+  source_name: Generated<string>;
+  source_bytes: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  previous_online: Generated<number>;
+  rung_limit: number | null;
+  rungs: ColumnType<MediaRungState[], string | undefined, string>;
+  duration_seconds: number | null;
+  failure: string | null;
+  failure_detail: string | null;
+  attempts: Generated<number>;
+  owner_pid: number | null;
+  created_by: BigId | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface PlayPositionsTable {
+  user_id: BigId;
+  work_id: BigId;
+  position_seconds: number;
+  updated_at: Timestamp;
 }
 
 export interface RedeemFailuresTable {
@@ -378,6 +424,8 @@ export interface DB {
   activation_codes: ActivationCodesTable;
   import_jobs: ImportJobsTable;
   cloud_downloads: CloudDownloadsTable;
+  work_media: WorkMediaTable;
+  play_positions: PlayPositionsTable;
   redeem_failures: RedeemFailuresTable;
   support_threads: SupportThreadsTable;
   support_entries: SupportEntriesTable;

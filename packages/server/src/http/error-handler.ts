@@ -23,6 +23,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, msg: clientErrorMessage(error, status) });
     }
+    // Input the database refuses that got past every check (hostile-input.ts catches what it
+    // knows of): the request's fault, never a 500.
+    const refused = databaseRefusal(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused the input');
+      return reply.status(400).send({ code: 400, msg: refused });
+    }
     // A lost connection or a saturated pool: this request failed, the next one may not.
     if (isConnectionFailure(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -31,6 +38,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: MSG.defaultOther });
   });
+}
+
+/**
+ * SQLSTATEs of text or numbers PostgreSQL cannot take: 22021 (a byte sequence not valid in
+ * UTF-8, e.g. NUL), 22P05 (a character not translatable, NUL in jsonb), 22003 (out of range).
+ */
+function databaseRefusal(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === '22021' || code === '22P05') return SERVER_MSG.badCharacters;
+  if (code === '22003') return SERVER_MSG.badRequest;
+  return undefined;
 }
 
 function httpStatus(code: number): number {

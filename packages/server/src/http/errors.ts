@@ -19,4 +19,5 @@ export const unauthorized = (msg: string = MSG.default401) => new AppError(401, 
 export const paymentRequired = (msg: string) => new AppError(402, msg);
 export const forbidden = (msg: string = MSG.default403) => new AppError(403, msg);
 export const notFound = (msg: string = MSG.default404) => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
 export const tooManyRequests = (msg: string) => new AppError(429, msg);

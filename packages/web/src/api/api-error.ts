@@ -32,6 +32,10 @@ export function codeErrorText(code: number, msg: unknown): string {
   return own || DEFAULT_TEXT[code] || MSG.defaultOther;
 }
 
+/** SPEC §8's transport errors (shown as toasts): no connection, the timeout, a bare HTTP status. */
+export const isTransportFailure = (error: ApiError): boolean =>
+  error.kind === 'network' || error.kind === 'timeout' || error.kind === 'http';
+
 export const timeoutError = () => new ApiError('timeout', MSG.timeoutError);
 export const networkError = () => new ApiError('network', MSG.networkError);
 export const invalidBodyError = () => new ApiError('invalid', MSG.defaultOther);

@@ -4,6 +4,8 @@ import {
   ordersListResponse,
   orderStateResponse,
   PAGE_SIZE,
+  type PlayPositionBody,
+  playPositionResponse,
   type RedeemBody,
   redeemResponse,
   type SubmitOrderBody,
@@ -12,6 +14,7 @@ import {
   vipListResponse,
 } from '@yingku/contract';
 import { api } from './client';
+import { keepaliveApi } from './keepalive-client';
 import { runtimeConfig } from './runtime-config';
 
 /** The VIP calls of SPEC §7: packages, orders, the order refresh, code redemption and the stream. */
@@ -39,4 +42,14 @@ export const commerceApi = {
    */
   videoStream: (id: string, signal?: AbortSignal) =>
     api.get(fillPath(API.videoStream, { id }), {}, { schema: videoStreamResponse, signal, silent: true }),
+  /**
+   * Keeps where the member is in a work's video. Silent: a lost position is not worth a message.
+   * `leaving`: the page is going away, so the call is sent to outlive it (keepalive).
+   */
+  savePlayPosition: (body: PlayPositionBody, leaving = false) =>
+    (leaving ? keepaliveApi : api).post(
+      API.playPosition,
+      { ...body },
+      { schema: playPositionResponse, silent: true },
+    ),
 };

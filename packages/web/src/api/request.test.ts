@@ -120,6 +120,45 @@ describe('request client', () => {
   });
 });
 
+describe("silent: 'answers' (a list's call)", () => {
+  it('leaves a body code and a bad body to the caller', async () => {
+    const coded = clientWith(async () => json({ code: 500, msg: 'boom' }));
+    await expect(coded.client.get('/x', {}, { silent: 'answers' })).rejects.toMatchObject({ code: 500 });
+    const shapeless = clientWith(async () => json({ code: 200, msg: '' }));
+    const schema = {
+      parse: () => {
+        throw new TypeError('no rows');
+      },
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(shapeless.client.get('/x', {}, { silent: 'answers', schema })).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    expect([...coded.errors, ...shapeless.errors]).toEqual([]);
+  });
+
+  it('still shows the transport errors of SPEC §8: no connection, the timeout, an HTTP status', async () => {
+    const refused = clientWith(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const hanging = clientWith(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const bare = clientWith(async () => new Response('bad gateway', { status: 502 }));
+    await expect(refused.client.get('/x', {}, { silent: 'answers' })).rejects.toThrow(MSG.networkError);
+    await expect(hanging.client.get('/x', {}, { silent: 'answers', timeoutMs: 20 })).rejects.toThrow(
+      MSG.timeoutError,
+    );
+    await expect(bare.client.get('/x', {}, { silent: 'answers' })).rejects.toMatchObject({ code: 502 });
+    expect(refused.errors.map((error) => error.message)).toEqual([MSG.networkError]);
+    expect(hanging.errors.map((error) => error.message)).toEqual([MSG.timeoutError]);
+    expect(bare.errors.map((error) => error.kind)).toEqual(['http']);
+  });
+});
+
 describe('url helpers', () => {
   it('drops empty params and encodes the rest', () => {
     const query = cleanParams({ keyword: '巨乳 1', a: null, b: '', c: 0, d: false });
@@ -191,13 +230,20 @@ describe('the 401 rule (SPEC §8)', () => {
 
   it('does not refresh again for a 401 that arrives after another call renewed the token', async () => {
     const server = authServer(() => 'new');
-    const slowFirst = new Set(['/slow']);
-    // '/slow' answers its first request long after '/fast' has met its 401 and refreshed.
+    // '/slow' reaches the server only once '/fast' has met its 401, refreshed and been sent again.
+    let fastRetried!: () => void;
+    const afterFastRetry = new Promise<void>((resolve) => (fastRetried = resolve));
+    let fastCalls = 0;
+    let slowHeld = true;
     const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
-      if (slowFirst.delete(String(url).replace('/prod-api', ''))) {
-        await new Promise((resolve) => setTimeout(resolve, 40));
+      const name = String(url).replace('/prod-api', '');
+      if (name === '/slow' && slowHeld) {
+        slowHeld = false;
+        await afterFastRetry;
       }
-      return server.fetch(url, init);
+      const answer = server.fetch(url, init);
+      if (name === '/fast' && ++fastCalls === 2) fastRetried();
+      return answer;
     };
     const refreshSession = vi.fn(async () => {
       setup.store.token = 'new';

@@ -4,6 +4,7 @@ import {
   duplicateWriteError,
   interpretResponse,
   invalidBodyError,
+  isTransportFailure,
   networkError,
   timeoutError,
 } from './api-error';
@@ -26,8 +27,13 @@ export interface CallOptions<T> {
   signal?: AbortSignal;
   /** Default {@link LIMITS.requestTimeoutMs}; the captcha call passes {@link LIMITS.captchaTimeoutMs}. */
   timeoutMs?: number;
-  /** The caller shows the failure itself: no toast. */
-  silent?: boolean;
+  /**
+   * `true`: the caller shows the failure itself, no toast. `'answers'`: the caller shows only
+   * what the server answered (a body code, a body of the wrong shape), as a list's error state
+   * does (SPEC §8: a failed list shows no message); a transport failure (no connection, the
+   * timeout, an HTTP status) still gets SPEC §8's toast, lists included.
+   */
+  silent?: boolean | 'answers';
   /** Send the stored bearer token (the default); login, register and the captcha pass false (SPEC §7). */
   auth?: boolean;
   /** Extra headers, e.g. the refresh token of GET /v2/user/token. */
@@ -186,7 +192,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const failure = error instanceof ApiError ? error : networkError();
-      if (!options.silent) deps.onError(failure);
+      if (isShown(failure, options.silent)) deps.onError(failure);
       throw failure;
     }
   }
@@ -216,6 +222,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: (path, body, options = {}) => write('POST', path, body, options),
     put: (path, body, options = {}) => write('PUT', path, body, options),
   };
+}
+
+/** Whether the client shows `failure` itself, given the call's `silent` option. */
+function isShown(failure: ApiError, silent: CallOptions<unknown>['silent']): boolean {
+  if (silent === 'answers') return isTransportFailure(failure);
+  return !silent;
 }
 
 function readJson(text: string): unknown {

@@ -1,7 +1,10 @@
 import { Navigate, Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { AntdConfig } from './antd-config';
 import { AppTabBar } from './app-tab-bar';
+import { HiddenHeading } from './hidden-heading';
 import styles from './app-layout.module.css';
 import { loginRedirect } from './login-guard';
+import { OfflineBanner } from './offline-banner';
 import { NavigationProgress, PageLoading } from './page-loading';
 import { currentHandle, useDocumentTitle } from './route-handle';
 import { UI_TEXT } from './texts';
@@ -17,7 +20,8 @@ export interface AppLayoutProps {
 }
 
 /**
- * Every screen's frame: the page, and the bottom tab bar unless the route hides it. A route
+ * Every screen's frame: the page, the bottom tab bar unless the route hides it, and a banner
+ * while the browser is offline. A route
  * flagged `requiresLogin` sends a visitor with no stored user data to login first (SPEC §2).
  * `<ScrollRestoration/>` brings a list back to where it was on back/forward; lists come back
  * from the query cache at full length, so the position still exists (api/query-client.ts).
@@ -31,9 +35,11 @@ export function AppLayout({ pending = false }: AppLayoutProps) {
 
   const showTabBar = !handle?.hideTabBar;
   return (
-    <>
+    <AntdConfig>
       <NavigationProgress />
+      <OfflineBanner />
       <main className={showTabBar ? styles.withTabBar : undefined}>
+        <HiddenHeading handle={handle} />
         {pending ? <PageLoading /> : <Outlet />}
       </main>
       {showTabBar && (
@@ -42,6 +48,6 @@ export function AppLayout({ pending = false }: AppLayoutProps) {
         </nav>
       )}
       {!pending && <ScrollRestoration />}
-    </>
+    </AntdConfig>
   );
 }

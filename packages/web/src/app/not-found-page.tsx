@@ -10,7 +10,11 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <div className={styles.page}>
-      <ErrorBlock status="empty" title={UI_TEXT.notFoundTitle} description={UI_TEXT.notFoundText}>
+      <ErrorBlock
+        status="empty"
+        title={<h1 className={styles.heading}>{UI_TEXT.notFoundTitle}</h1>}
+        description={UI_TEXT.notFoundText}
+      >
         <Button color="primary" onClick={() => navigate(PATHS.home)}>
           {UI_TEXT.backHome}
         </Button>

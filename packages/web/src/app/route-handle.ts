@@ -6,10 +6,17 @@ import { UI_TEXT } from './texts';
 export interface RouteHandle {
   /** Page title; the document title becomes `title - 影库`. */
   title: string;
+  /**
+   * The page draws its own (single) h1. Otherwise the frame gives it a visually hidden h1 with
+   * the title, so every page has exactly one.
+   */
+  ownHeading?: boolean;
   /** Hides the bottom tab bar on this route. */
   hideTabBar?: boolean;
   /** Sends visitors without stored user data to login (SPEC §2: no route is flagged yet). */
   requiresLogin?: boolean;
+  /** The grey shapes shown while the screen's code loads (app/page-loading.tsx); default `list`. */
+  skeleton?: 'list' | 'detail' | 'form';
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -12,6 +12,7 @@ import { supportRoutes } from '../features/support/support.routes';
 import { vipRoutes, vipStandaloneRoute } from '../features/vip/vip.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
 import { AppLayout } from './app-layout';
+import { loadScreensInPlace } from './lazy-screen';
 import { PageLoading } from './page-loading';
 import { PATHS } from './paths';
 import { RouteErrorPage } from './route-error-page';
@@ -23,10 +24,15 @@ import { UI_TEXT } from './texts';
  * gate and the home page are in the code every visitor downloads first: every other screen
  * (and the not-found page) is `lazy`, its code fetched when it is first opened; its `handle`
  * stays here, so the title, the tab bar and the login flag are known before the code arrives.
- * /pay, /orders and the console (/admin) sit beside the main layout. `queryClient`: the cache
- * the home page's loader starts filling before the page renders. Decision 018.
+ * The lazy screens render in place ({@link loadScreensInPlace}): frame and skeleton at once, a
+ * retry when the code does not arrive (decision 027). /pay, /orders and the console (/admin)
+ * sit beside the main layout. `queryClient`: the cache the home page's loader starts filling
+ * before the page renders. Decision 018.
  */
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
+  loadScreensInPlace(appRoutes(queryClient));
+
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppLayout />,
     // A first visit straight to a screen loaded on demand: the frame, and a loading sign.
@@ -36,13 +42,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         index: true,
         element: <AgeGatePage />,
-        handle: { title: MSG.ageGateTitle, hideTabBar: true } satisfies RouteHandle,
+        handle: { title: MSG.ageGateTitle, hideTabBar: true, ownHeading: true } satisfies RouteHandle,
       },
       {
         path: 'index',
         loader: () => prefetchHomeLists(queryClient),
         element: <HomePage />,
-        handle: { title: UI_TEXT.homeTitle } satisfies RouteHandle,
+        handle: { title: UI_TEXT.homeTitle, ownHeading: true } satisfies RouteHandle,
       },
       {
         // The spec's name of the login route (SPEC §2); the app's own is /login.
@@ -59,7 +65,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       {
         path: '*',
         lazy: { Component: async () => (await import('./not-found-page')).NotFoundPage },
-        handle: { title: UI_TEXT.notFoundTitle } satisfies RouteHandle,
+        handle: { title: UI_TEXT.notFoundTitle, skeleton: 'form', ownHeading: true } satisfies RouteHandle,
       },
     ],
   },

@@ -7,6 +7,7 @@ function deps(overrides: Partial<StaleBuildDeps> = {}) {
   const all: StaleBuildDeps = {
     pendingLocation: () => ({ pathname: '/censored', search: '?a=1', hash: '' }),
     online: () => true,
+    reachable: async () => true,
     storage: {
       getItem: (key) => stored.get(key) ?? null,
       setItem: (key, value) => void stored.set(key, value),
@@ -19,17 +20,25 @@ function deps(overrides: Partial<StaleBuildDeps> = {}) {
 }
 
 describe('a screen whose code is gone', () => {
-  it('loads the page it was going to once, then leaves it to the error page', () => {
+  it('loads the page it was going to once, then leaves it to the error page', async () => {
     const { all, loaded } = deps();
-    expect(reloadForStaleBuild(all)).toBe(true);
+    expect(await reloadForStaleBuild(all)).toBe(true);
     expect(loaded).toEqual(['/censored?a=1']);
-    expect(reloadForStaleBuild(all)).toBe(false);
-    expect(reloadForStaleBuild({ ...all, now: () => 200_000 })).toBe(true);
+    expect(await reloadForStaleBuild(all)).toBe(false);
+    expect(await reloadForStaleBuild({ ...all, now: () => 200_000 })).toBe(true);
   });
 
-  it('does nothing offline', () => {
+  it('does nothing offline', async () => {
     const { all, loaded } = deps({ online: () => false });
-    expect(reloadForStaleBuild(all)).toBe(false);
+    expect(await reloadForStaleBuild(all)).toBe(false);
     expect(loaded).toEqual([]);
+  });
+
+  it('does nothing when the site does not answer (the screen keeps its message and retry)', async () => {
+    const { all, loaded } = deps({ reachable: async () => false });
+    expect(await reloadForStaleBuild(all)).toBe(false);
+    expect(loaded).toEqual([]);
+    // Not counted as the one reload: once the site answers, a stale build still reloads.
+    expect(await reloadForStaleBuild({ ...all, reachable: async () => true })).toBe(true);
   });
 });

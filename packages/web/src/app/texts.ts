@@ -12,11 +12,19 @@ export const UI_TEXT = {
   notFoundTitle: '页面不存在',
   notFoundText: '您访问的页面不存在，或者还没有开放',
   backHome: '返回首页',
+  /** Accessible name of the back button of a screen's top bar. */
+  back: '返回',
   retry: '重新加载',
   loadMore: '加载更多',
   loadingMore: '加载中…',
   /** Accessible name of a screen that is still loading. */
   loadingPage: '页面加载中',
+  /** The banner while the browser is offline. */
+  offline: '网络已断开，请检查网络连接',
+  /** A screen whose code did not arrive (SPEC.md has no text for it). */
+  screenLoadFailed: '页面加载失败',
+  screenLoadFailedOffline: '当前没有网络，联网后点击重新加载',
+  screenLoadFailedHint: '网络不稳定，请稍后重新加载',
   noMore: '没有更多了',
   listFailed: '加载失败',
   empty: '暂无作品',

@@ -34,9 +34,12 @@ function fakeDeps(options: {
       if (options.server === 'fails') throw new Error('403');
       return { allowed: options.server !== 'capped' };
     },
-    copy: async (hash) => {
+    // Like the real clipboard: the write starts at once, and lands only if allowed.
+    copy: async (hash, allowed = Promise.resolve(true)) => {
       calls.push(`copy ${hash}`);
-      return options.clipboard ?? true;
+      const ok = await allowed;
+      if (ok) calls.push(`written ${hash}`);
+      return ok && (options.clipboard ?? true);
     },
     countCopy: () => calls.push('countCopy'),
     promptLogin: () => calls.push('promptLogin'),
@@ -51,13 +54,13 @@ describe('copyUnderQuota', () => {
   it('copies for an anonymous visitor under 3 and counts the copy in the cookie', async () => {
     const { deps, calls } = fakeDeps({ session: false, copies: 2 });
     expect(await copyUnderQuota(HASH, deps)).toBe('copied');
-    expect(calls).toEqual([`copy ${HASH}`, 'countCopy']);
+    expect(calls).toEqual([`copy ${HASH}`, `written ${HASH}`, 'countCopy']);
   });
 
   it('does not count an anonymous copy the clipboard refused', async () => {
     const { deps, calls } = fakeDeps({ session: false, clipboard: false });
     expect(await copyUnderQuota(HASH, deps)).toBe('notCopied');
-    expect(calls).toEqual([`copy ${HASH}`]);
+    expect(calls).toEqual([`copy ${HASH}`, `written ${HASH}`]);
   });
 
   it('asks an anonymous visitor at 3 to log in and copies nothing', async () => {
@@ -66,22 +69,29 @@ describe('copyUnderQuota', () => {
     expect(calls).toEqual(['promptLogin']);
   });
 
-  it('asks the server first for a login (even past 3 in the cookie), then copies', async () => {
+  it('asks the server for a login (even past 3 in the cookie), writing once it allows', async () => {
     const { deps, calls } = fakeDeps({ session: true, copies: 7, server: 'allowed' });
     expect(await copyUnderQuota(HASH, deps)).toBe('copied');
+    expect(calls).toEqual([`askServer ${HASH}`, `copy ${HASH}`, `written ${HASH}`]);
+  });
+
+  it('starts the clipboard write in the same turn as the question, before any await', () => {
+    const { deps, calls } = fakeDeps({ session: true, server: 'allowed' });
+    void copyUnderQuota(HASH, deps);
+    // Synchronously, inside the tap: iOS Safari drops a write begun after an await.
     expect(calls).toEqual([`askServer ${HASH}`, `copy ${HASH}`]);
   });
 
-  it('offers the upgrade and copies nothing when the server says the cap is reached', async () => {
+  it('offers the upgrade and writes nothing when the server says the cap is reached', async () => {
     const { deps, calls } = fakeDeps({ session: true, server: 'capped' });
     expect(await copyUnderQuota(HASH, deps)).toBe('upgrade');
-    expect(calls).toEqual([`askServer ${HASH}`, 'promptUpgrade']);
+    expect(calls).toEqual([`askServer ${HASH}`, `copy ${HASH}`, 'promptUpgrade']);
   });
 
-  it('copies nothing when the server cannot be asked (the client shows why)', async () => {
+  it('writes nothing when the server cannot be asked (the client shows why)', async () => {
     const { deps, calls } = fakeDeps({ session: true, server: 'fails' });
     expect(await copyUnderQuota(HASH, deps)).toBe('refused');
-    expect(calls).toEqual([`askServer ${HASH}`]);
+    expect(calls).toEqual([`askServer ${HASH}`, `copy ${HASH}`]);
   });
 });
 

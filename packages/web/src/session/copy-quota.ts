@@ -27,8 +27,11 @@ export interface CopyQuotaDeps {
   copiesToday(): number;
   /** POST /v2/user/copy: records the copy if allowed. Rejects when the call failed. */
   askServer(infoHash: string): Promise<Pick<CopyQuota, 'allowed'>>;
-  /** Copies the magnet link; resolves whether it was copied. */
-  copy(infoHash: string): Promise<boolean>;
+  /**
+   * Copies the magnet link, starting the clipboard write at once (inside the user's tap) and
+   * handing it the text only if `allowed` resolves true. Resolves whether it was copied.
+   */
+  copy(infoHash: string, allowed?: Promise<boolean>): Promise<boolean>;
   /** Counts one anonymous copy in the cookie. */
   countCopy(): void;
   promptLogin(): void;
@@ -39,8 +42,10 @@ export interface CopyQuotaDeps {
 export type CopyOutcome = 'copied' | 'notCopied' | 'login' | 'upgrade' | 'refused';
 
 /**
- * Copies a magnet under the daily quota (SPEC §6): asks first, then copies. An anonymous copy
- * is counted only when it succeeded; a logged-in one is counted by the server as it allows it.
+ * Copies a magnet under the daily quota (SPEC §6). An anonymous copy is counted only when it
+ * succeeded; a logged-in one is counted by the server as it allows it. For a logged-in user the
+ * clipboard write starts in the same turn as the question to the server, before any await (iOS
+ * Safari drops a write begun after one), and gets the link only if the server allows the copy.
  */
 export async function copyUnderQuota(infoHash: string, deps: CopyQuotaDeps): Promise<CopyOutcome> {
   const decision = copyDecision(deps.copiesToday(), deps.hasSession());
@@ -49,17 +54,21 @@ export async function copyUnderQuota(infoHash: string, deps: CopyQuotaDeps): Pro
     return 'login';
   }
   if (decision === 'askServer') {
-    let quota: Pick<CopyQuota, 'allowed'>;
-    try {
-      quota = await deps.askServer(infoHash);
-    } catch {
-      return 'refused';
-    }
-    if (!quota.allowed) {
+    const answer = deps.askServer(infoHash).then(
+      (quota) => (quota.allowed ? ('allowed' as const) : ('capped' as const)),
+      () => 'failed' as const,
+    );
+    const copying = deps.copy(
+      infoHash,
+      answer.then((a) => a === 'allowed'),
+    );
+    const [outcome, copied] = await Promise.all([answer, copying]);
+    if (outcome === 'failed') return 'refused';
+    if (outcome === 'capped') {
       deps.promptUpgrade();
       return 'upgrade';
     }
-    return (await deps.copy(infoHash)) ? 'copied' : 'notCopied';
+    return copied ? 'copied' : 'notCopied';
   }
   if (!(await deps.copy(infoHash))) return 'notCopied';
   deps.countCopy();

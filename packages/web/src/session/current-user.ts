@@ -1,6 +1,5 @@
 import type { UserInfoResponse } from '@yingku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountApi } from '../api/account';
 import { hasStoredSession } from './auth-storage';
 import { CURRENT_USER_KEY } from './session-end';
 
@@ -13,6 +12,8 @@ export type CurrentUser = Omit<UserInfoResponse, 'code' | 'msg'>;
  */
 export async function loadCurrentUser(signal?: AbortSignal, silent = false): Promise<CurrentUser | null> {
   if (!hasStoredSession()) return null;
+  // Loaded with the first call (with zod, which checks the answer): a visitor never needs it.
+  const { accountApi } = await import('../api/account');
   const { user, level, roles, permissions } = await accountApi.userInfo(signal, silent);
   return { user, level, roles, permissions };
 }

@@ -1,4 +1,5 @@
-import { LIMITS, workListItem, type WorkListItem } from '@yingku/contract';
+import { LIMITS, type WorkListItem } from '@yingku/contract';
+import { worksListGuard } from '../api/works-list-guard';
 
 /** localStorage key of the browsing history (SPEC §3 "Local history"). */
 export const HISTORY_KEY = 'workHistory';
@@ -30,9 +31,14 @@ export function parseHistory(raw: string | null): HistoryEntry[] {
     return [];
   }
   if (!Array.isArray(value)) return [];
+  // Each entry is a works-list row: checked by the list's own guard, which accepts what the
+  // contract's `workListItem` does without loading zod on the detail page (decision 028).
   return value.flatMap((item) => {
-    const parsed = workListItem.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    try {
+      return worksListGuard.parse({ code: 200, msg: '', rows: [item], total: 1 }).rows;
+    } catch {
+      return [];
+    }
   });
 }
 

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { WorkerLease } from '../../db/worker-lease';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import type { CatalogueCache } from '../catalogue/catalogue.cache';
@@ -24,6 +25,9 @@ export interface CatalogueAdminRouteDeps {
   catalogueCache: Pick<CatalogueCache, 'clear'>;
   /** True on PGlite, which no other process opens: import jobs left running fail at start-up. */
   singleProcess?: boolean;
+  /** This process's worker-id lease (import jobs record their owner) and ids bound to it. */
+  lease: WorkerLease;
+  newId: () => string;
 }
 
 const errors = {

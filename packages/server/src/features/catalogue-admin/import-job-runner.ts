@@ -17,6 +17,8 @@ const CHUNK_CHARS = 64 * 1024;
 /** Set `stopped` to end a job between pieces of its text (the server is closing). */
 export interface StopSignal {
   stopped: boolean;
+  /** True once this process no longer owns the job (its worker-id lease was lost). */
+  ownerGone?: () => boolean;
 }
 
 export interface ImportJobRun {
@@ -26,6 +28,8 @@ export interface ImportJobRun {
   content: string;
   log: FastifyBaseLogger;
   stop: StopSignal;
+  /** Ids of new works (bound to this process's worker id). */
+  newId?: () => string;
 }
 
 /** Non-blank lines, as the importer counts `linesRead`. */
@@ -47,7 +51,15 @@ export function countLines(content: string): number {
  * `failed` when the database or the server stopped it (what was written stays, and importing the
  * same file again is safe: docs/import-format.md). Never throws.
  */
-export async function runImportJob({ db, repo, jobId, content, log, stop }: ImportJobRun): Promise<void> {
+export async function runImportJob({
+  db,
+  repo,
+  jobId,
+  content,
+  log,
+  stop,
+  newId,
+}: ImportJobRun): Promise<void> {
   const progress: JobProgress = {
     linesRead: 0,
     inserted: 0,
@@ -66,6 +78,7 @@ export async function runImportJob({ db, repo, jobId, content, log, stop }: Impo
   try {
     const report = await importCatalogue(db, pieces(content, stop), {
       maxErrors: LIMITS.importErrorsKept,
+      ...(newId ? { newId } : {}),
       onProgress(totals) {
         Object.assign(progress, totals);
         saver.request();
@@ -103,6 +116,7 @@ async function* pieces(content: string, stop: StopSignal): AsyncGenerator<string
   for (let start = 0; start < content.length; start += CHUNK_CHARS) {
     await new Promise((resolve) => setImmediate(resolve));
     if (stop.stopped) throw new Error('the server is closing: import stopped');
+    if (stop.ownerGone?.()) throw new Error('the worker-id lease was lost: import stopped');
     yield content.slice(start, start + CHUNK_CHARS);
   }
 }

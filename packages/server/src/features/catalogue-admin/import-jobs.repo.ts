@@ -1,6 +1,7 @@
 import type { ImportJob, ImportJobError } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { WORKER_LOCK_NAMESPACE } from '../../db/worker-lease';
 import { shanghaiTime } from '../library/library.repo';
 
 /** The running totals a job records as it goes. */
@@ -55,12 +56,25 @@ export function createImportJobsRepo(db: Kysely<DB>) {
   });
 
   return {
-    /** A new running job; null when another job is running (on any server). */
-    async create(createdBy: string, fileName: string, totalLines: number): Promise<ImportJob | null> {
+    /**
+     * A new running job, owned by the process whose lease `ownerPid` holds (null on PGlite);
+     * null when another job is running (on any server).
+     */
+    async create(
+      createdBy: string,
+      fileName: string,
+      totalLines: number,
+      ownerPid: number | null,
+    ): Promise<ImportJob | null> {
       try {
         const { id } = await db
           .insertInto('import_jobs')
-          .values({ created_by: createdBy, file_name: fileName, total_lines: totalLines })
+          .values({
+            created_by: createdBy,
+            file_name: fileName,
+            total_lines: totalLines,
+            owner_pid: ownerPid,
+          })
           .returning(sql<string>`id::text`.as('id'))
           .executeTakeFirstOrThrow();
         return (await find(id)) ?? null;
@@ -108,15 +122,30 @@ export function createImportJobsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Marks failed every running job not heard from for `staleMs`: its server stopped or died.
-     * (Served by the partial unique index on running jobs.)
+     * Marks failed every running job whose process is gone: its owner's worker-id lease is no
+     * longer held (the lease's session ended with the process), or — for a job with no owner
+     * recorded — nothing was heard from it for `staleMs`. (Served by the partial unique index on
+     * running jobs.)
      */
     async failStale(staleMs: number, message: string): Promise<void> {
+      const leaseHeld = sql<boolean>`EXISTS (
+        SELECT 1 FROM pg_locks l
+         WHERE l.locktype = 'advisory' AND l.granted AND l.pid = import_jobs.owner_pid
+           AND l.classid = hashtext(${WORKER_LOCK_NAMESPACE})::oid AND l.objsubid = 2
+           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`;
       await db
         .updateTable('import_jobs')
         .set({ status: 'failed', message, finished_at: sql<Date>`now()` })
         .where('status', '=', 'running')
-        .where('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('owner_pid', 'is', null),
+              eb('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`),
+            ]),
+            eb.and([eb('owner_pid', 'is not', null), eb.not(leaseHeld)]),
+          ]),
+        )
         .execute();
     },
   };

@@ -2,14 +2,15 @@ import { type ImportJob, SERVER_MSG } from '@yingku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { WorkerLease } from '../../db/worker-lease';
 import { AppError, notFound } from '../../http/errors';
 import { countLines, HEARTBEAT_MS, runImportJob, type StopSignal } from './import-job-runner';
 import { createImportJobsRepo } from './import-jobs.repo';
 
 /**
- * A running job not heard from for this long is dead (its server stopped or crashed): it is
- * marked failed when jobs are next read or started. Ten heartbeats: a busy database delays one,
- * not ten.
+ * A running job with no owner recorded and not heard from for this long is dead (its server
+ * stopped or crashed). Ten heartbeats: a busy database delays one, not ten. A job with an
+ * owner fails as soon as its owner's lease is gone (import-jobs.repo.ts `failStale`).
  */
 export const STALE_AFTER_MS = 10 * HEARTBEAT_MS;
 
@@ -18,6 +19,10 @@ export interface ImportJobsDeps {
   log: FastifyBaseLogger;
   /** Runs when a job ends, done or failed (the app clears its catalogue read cache). */
   onFinish: () => void;
+  /** This process's worker-id lease: a job records its owner, and stops if the lease is lost. */
+  lease: WorkerLease;
+  /** Ids of new works (bound to the lease's worker id). */
+  newId: () => string;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ImportJobsDeps {
  * at a time across every server (a unique index admits one running job; a second start gets
  * 409). Jobs record their progress as they go, so any server can answer a poll.
  */
-export function createImportJobsService({ db, log, onFinish }: ImportJobsDeps) {
+export function createImportJobsService({ db, log, onFinish, lease, newId }: ImportJobsDeps) {
   const repo = createImportJobsRepo(db);
   let current: { stop: StopSignal; done: Promise<void> } | null = null;
   const failDead = () => repo.failStale(STALE_AFTER_MS, SERVER_MSG.importInterrupted);
@@ -36,10 +41,12 @@ export function createImportJobsService({ db, log, onFinish }: ImportJobsDeps) {
       // This process's own job is alive whatever its heartbeat says.
       if (current) throw importRunning();
       await failDead();
-      const job = await repo.create(userId, fileName, countLines(content));
+      const ownerPid = lease.ownerPid();
+      const job = await repo.create(userId, fileName, countLines(content), ownerPid);
       if (!job) throw importRunning();
-      const stop: StopSignal = { stopped: false };
-      const done = runImportJob({ db, repo, jobId: job.id, content, log, stop }).finally(() => {
+      // Another server fails a job whose owner lost its lease: it must not run on unowned.
+      const stop: StopSignal = { stopped: false, ownerGone: () => !holdsLease(lease, ownerPid) };
+      const done = runImportJob({ db, repo, jobId: job.id, content, log, stop, newId }).finally(() => {
         current = null;
         onFinish();
       });
@@ -79,3 +86,11 @@ export function createImportJobsService({ db, log, onFinish }: ImportJobsDeps) {
 export type ImportJobsService = ReturnType<typeof createImportJobsService>;
 
 const importRunning = () => new AppError(409, SERVER_MSG.importRunning);
+
+function holdsLease(lease: WorkerLease, ownerPid: number | null): boolean {
+  try {
+    return lease.ownerPid() === ownerPid;
+  } catch {
+    return false;
+  }
+}

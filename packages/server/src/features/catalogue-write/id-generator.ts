@@ -28,8 +28,12 @@ export function snowflakeId(epochMs: number, workerId: number, sequence: number)
 }
 
 export interface IdGeneratorOptions {
-  /** 0–1023. Defaults to a random worker, so importers running side by side rarely collide. */
-  workerId?: number;
+  /**
+   * 0–1023, or where to read it each time: a process's WorkerLease (db/worker-lease.ts),
+   * unique among the live processes of its database. Defaults to a random worker — for tests
+   * and tools, never for servers sharing a database.
+   */
+  workerId?: number | (() => number);
   /** Clock in epoch ms; a fixed clock gives a deterministic sequence of ids (the demo seed). */
   now?: () => number;
 }
@@ -40,7 +44,8 @@ export interface IdGeneratorOptions {
  * repeat or go backwards.
  */
 export function createIdGenerator(options: IdGeneratorOptions = {}): () => string {
-  const workerId = options.workerId ?? randomInt(MAX_WORKER + 1);
+  const given = options.workerId ?? randomInt(MAX_WORKER + 1);
+  const workerId = typeof given === 'number' ? () => given : given;
   const now = options.now ?? Date.now;
   let lastMs = -1;
   let sequence = 0;
@@ -55,6 +60,6 @@ export function createIdGenerator(options: IdGeneratorOptions = {}): () => strin
       lastMs += 1;
       sequence = 0;
     }
-    return snowflakeId(lastMs, workerId, sequence);
+    return snowflakeId(lastMs, workerId(), sequence);
   };
 }

@@ -98,7 +98,7 @@ describe('any query string whatever', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),
-        fc.dictionary(fc.constantFrom(...keys), fc.string({ maxLength: 40 }), { maxKeys: 5 }),
+        fc.dictionary(fc.constantFrom(...keys), fc.string({ unit: 'binary', maxLength: 40 }), { maxKeys: 5 }),
         async (path, query) => {
           const res = await t.get(path, query);
           expect([200, 400]).toContain(res.statusCode);
@@ -114,7 +114,7 @@ describe('any query string whatever', () => {
 
   it('answers any detail id with 200, 400 or 404, never a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }), async (id) => {
+      fc.asyncProperty(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), async (id) => {
         const res = await t.get(`/v2/works/detail/${encodeURIComponent(id)}`);
         expect([200, 400, 404]).toContain(res.statusCode);
         expect(res.json().code).toBe(res.statusCode);

@@ -1,6 +1,7 @@
 import {
   ALL_TIME,
   type EntityRef,
+  isInt64Id,
   LATEST_DEFAULTS,
   MOD_ID,
   type ModId,
@@ -76,9 +77,9 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     },
 
     async workDetail(id: string): Promise<Omit<WorkDetailResponse, 'code' | 'msg'>> {
-      if (!/^[1-9]\d{0,18}$/.test(id) || BigInt(id) > 9223372036854775807n) {
-        throw badRequest(SERVER_MSG.badWorkId);
-      }
+      // Not a number: a bad request. A number no work can have (past int64): no such work.
+      if (!/^\d+$/.test(id)) throw badRequest(SERVER_MSG.badWorkId);
+      if (!isInt64Id(id)) throw notFound(SERVER_MSG.workNotFound);
       const [work, entities] = await Promise.all([repo.findWork(id), repo.workEntities(id)]);
       if (!work) throw notFound(SERVER_MSG.workNotFound);
       const lists: Record<string, EntityRef[]> = {

@@ -270,10 +270,13 @@ describe('GET /v2/works/detail/{id}', () => {
   });
 
   it('answers 404 in the envelope for an unknown id and 400 for an id that is not a number', async () => {
-    const missing = await t.get('/v2/works/detail/1234567890123456');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 404, msg: SERVER_MSG.workNotFound });
-    for (const bad of ['abc', '12ab', '-1', '0', '99999999999999999999', '1.5']) {
+    // A number no work has — past int64 or 0 included — is no such work.
+    for (const missingId of ['1234567890123456', '9999999999999999999', '99999999999999999999', '0']) {
+      const missing = await t.get(`/v2/works/detail/${missingId}`);
+      expect(missing.statusCode, missingId).toBe(404);
+      expect(missing.json()).toEqual({ code: 404, msg: SERVER_MSG.workNotFound });
+    }
+    for (const bad of ['abc', '12ab', '-1', '1.5', '1e3']) {
       const res = await t.get(`/v2/works/detail/${encodeURIComponent(bad)}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toEqual({ code: 400, msg: SERVER_MSG.badWorkId });

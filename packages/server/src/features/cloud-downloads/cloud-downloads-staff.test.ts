@@ -57,6 +57,7 @@ describe('the console’s cloud-download queue', () => {
     expect(rows[0]).toEqual({
       id: b0,
       workId: works[0],
+      modId: 1,
       number: expect.any(String),
       title: expect.any(String),
       status: 0,

@@ -8,6 +8,8 @@ export interface DownloadRecord {
   userId: string;
   userName: string;
   workId: string;
+  /** The work's channel. */
+  modId: number;
   number: string;
   title: string;
   url: string;
@@ -44,6 +46,7 @@ const COLUMNS = [
   'c.user_id as userId',
   'u.user_name as userName',
   'c.work_id as workId',
+  'w.channel as modId',
   'w.number',
   'w.title',
   'c.url',
@@ -159,6 +162,18 @@ export function createCloudDownloadsRepo(db: Kysely<DB>) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** Moves every request for a work from `from` to `to` (its video went online); answers how many. */
+    async markWorkDone(workId: string, staffId: string | null, from: number, to: number): Promise<number> {
+      const rows = await db
+        .updateTable('cloud_downloads')
+        .set({ status: to, done_at: sql<Date>`now()`, done_by: staffId })
+        .where('work_id', '=', workId)
+        .where('status', '=', from)
+        .returning('id')
+        .execute();
+      return rows.length;
     },
   };
 }

@@ -85,6 +85,14 @@ export function createCloudDownloadsService(db: Kysely<DB>) {
       if (!row) throw notFound(SERVER_MSG.cloudDownloadNotFound);
       return toStaffRow(row);
     },
+
+    /**
+     * A work's video went online: every open request for it is done, marked by the staff member
+     * who attached the video (null for the CLI). Answers how many were open.
+     */
+    async fulfilWork(workId: string, staffId: string | null): Promise<number> {
+      return repo.markWorkDone(workId, staffId, CLOUD_DOWNLOAD_STATUS.requested, CLOUD_DOWNLOAD_STATUS.done);
+    },
   };
 }
 
@@ -94,6 +102,7 @@ function toUserRow(r: DownloadRecord): CloudDownloadRow {
   return {
     id: r.id,
     workId: r.workId,
+    modId: r.modId,
     number: r.number,
     title: r.title,
     status: r.status,

@@ -48,6 +48,7 @@ describe('POST /web/cloud/file/download', () => {
       data: {
         id: expect.stringMatching(/^\d+$/),
         workId: works[0],
+        modId: 1,
         number: line.number,
         title: line.title,
         status: 0,

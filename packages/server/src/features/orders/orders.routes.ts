@@ -27,6 +27,8 @@ export interface OrdersRouteDeps {
   providers: PaymentProviders;
   notifies: PaymentNotifyService;
   config: Pick<AppConfig, 'payments'>;
+  /** Ids of new orders (bound to this process's worker id). */
+  newId: () => string;
 }
 
 const errors = {
@@ -41,7 +43,7 @@ const errors = {
 /** VIP packages (public) and the caller's orders: submit, list, state (SPEC §7). */
 export async function ordersRoutes(
   app: FastifyInstance,
-  { db, auth, providers, notifies, config }: OrdersRouteDeps,
+  { db, auth, providers, notifies, config, newId }: OrdersRouteDeps,
 ) {
   const service = createOrdersService({
     db,
@@ -49,6 +51,7 @@ export async function ordersRoutes(
     notifies,
     log: app.log,
     providerTimeoutMs: config.payments.providerTimeoutMs,
+    newId,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).

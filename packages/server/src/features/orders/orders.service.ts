@@ -24,6 +24,8 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   /** A provider that has not answered by then has failed (default {@link PROVIDER_TIMEOUT_MS}). */
   providerTimeoutMs?: number | undefined;
+  /** Ids of new orders: the app's generator, bound to this process's worker id. */
+  newId?: () => string;
 }
 
 /** Who is buying, as the request shows it. */
@@ -59,7 +61,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, providers, notifies, log } = deps;
   const providerTimeoutMs = deps.providerTimeoutMs ?? PROVIDER_TIMEOUT_MS;
   const repo = createOrdersRepo(db);
-  const newOrderId = createIdGenerator();
+  const newOrderId = deps.newId ?? createIdGenerator();
 
   return {
     async packages(): Promise<VipPackage[]> {

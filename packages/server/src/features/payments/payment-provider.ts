@@ -91,12 +91,23 @@ export interface WechatSettings {
   /** Our merchant API private key (PEM) and its certificate serial number. */
   privateKey: string;
   serialNo: string;
-  /** WeChat Pay platform public key or certificate (PEM), which signs notifies and answers. */
-  platformPublicKey: string;
-  /** Its serial / key id, as the Wechatpay-Serial header names it. */
-  platformSerial: string;
-  /** Default https://api.mch.weixin.qq.com. */
+  /**
+   * The keys WeChat Pay signs notifies and answers with, each under the serial its
+   * Wechatpay-Serial header names: platform certificates (serial = the certificate's) and the
+   * WeChat Pay public key (serial = its id, PUB_KEY_ID_…). Several at once, so a certificate
+   * rotation or the move to the public key never stops settlements (decision 019).
+   */
+  platformKeys: WechatPlatformKey[];
+  /** Default https://api.mch.weixin.qq.com (WECHAT_API_BASE). */
   baseUrl?: string;
+}
+
+export interface WechatPlatformKey {
+  serial: string;
+  /** PEM: a public key or a certificate. */
+  publicKey: string;
+  /** Where it came from, to name it when it cannot be read (an env var or a file). */
+  source: string;
 }
 
 /** Payments as configured: real providers when their keys are set; the sandbox when chosen. */

@@ -32,14 +32,24 @@ export type ProviderOverrides = Partial<Record<ProviderName, PaymentProvider>>;
 export function createPaymentProviders(
   settings: PaymentsSettings,
   overrides: ProviderOverrides = {},
+  log: { warn(message: string): void } = console,
 ): PaymentProviders {
+  // WeChat signs with a key we were not given: a certificate rotated, or the public key turned
+  // on, without our configuration following. Its notifies are refused until it does.
+  const onUnknownSerial = (serial: string) =>
+    log.warn(
+      `WeChat Pay signed with serial ${serial}, which no configured platform key has: add it ` +
+        '(WECHAT_PLATFORM_CERTS_DIR or WECHAT_PUBLIC_KEY) — its notifies are refused meanwhile',
+    );
   const sandbox = settings.sandbox
     ? createSandboxProvider(settings.sandboxKey, settings.publicUrl)
     : undefined;
   const providers: ProviderOverrides = {
     ...(sandbox ? { sandbox } : {}),
     ...(settings.alipay ? { alipay: createAlipayProvider(settings.alipay, settings.publicUrl) } : {}),
-    ...(settings.wechat ? { wechat: createWechatProvider(settings.wechat, settings.publicUrl) } : {}),
+    ...(settings.wechat
+      ? { wechat: createWechatProvider(settings.wechat, settings.publicUrl, { onUnknownSerial }) }
+      : {}),
     ...overrides,
   };
   const appIds: Partial<Record<ProviderName, string>> = {

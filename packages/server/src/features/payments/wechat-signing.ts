@@ -43,25 +43,26 @@ export function wechatAuthorization(input: {
 }
 
 /**
- * True when the platform key signed `timestamp\nnonce\nbody\n`, the serial names that key, and the
+ * True when the platform key the serial names signed `timestamp\nnonce\nbody\n`, and the
  * timestamp is within NOTIFY_WINDOW_SECONDS of now (either way), so a captured message cannot be
- * replayed later. WeChat's periodic probes (signatures starting WECHATPAY/SIGNTEST/) fail here on
- * purpose.
+ * replayed later. A serial we hold no key for fails (a key of another serial is never tried).
+ * WeChat's periodic probes (signatures starting WECHATPAY/SIGNTEST/) fail here on purpose.
  */
 export function wechatSignatureValid(
   headers: WechatSignatureHeaders,
   body: string,
-  platform: { key: KeyObject; serial: string },
+  platformKeys: ReadonlyMap<string, KeyObject>,
   nowSeconds: number,
 ): boolean {
   const { timestamp, nonce, signature, serial } = headers;
-  if (!timestamp || !nonce || !signature || serial !== platform.serial) return false;
+  const key = serial === undefined ? undefined : platformKeys.get(serial);
+  if (!timestamp || !nonce || !signature || !key) return false;
   if (!/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > NOTIFY_WINDOW_SECONDS) return false;
   try {
     return createVerify('RSA-SHA256')
       .update(`${timestamp}\n${nonce}\n${body}\n`, 'utf8')
-      .verify(platform.key, signature, 'base64');
+      .verify(key, signature, 'base64');
   } catch {
     return false;
   }

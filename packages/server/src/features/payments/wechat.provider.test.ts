@@ -1,6 +1,13 @@
 import { createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createWechatTestKit, type WechatNotifyOptions } from '../../../test/provider-notifies';
+import {
+  createWechatTestKit,
+  WECHAT_CERTIFICATE_SERIAL,
+  WECHAT_PUBLIC_KEY_ID,
+  type WechatNotifyOptions,
+} from '../../../test/provider-notifies';
 import type { PaymentRequest } from './payment-provider';
 import { createWechatProvider } from './wechat.provider';
 
@@ -10,7 +17,7 @@ const NOW_MS = 1_795_000_000_000;
 const NOW_S = NOW_MS / 1000;
 
 const kit = createWechatTestKit({ now: () => NOW_MS, baseUrl: BASE_URL });
-const { settings, merchantKeys, platformHeaders, transaction } = kit;
+const { settings, merchantKeys, certificateKeys, platformHeaders, transaction } = kit;
 const strangerKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 const provider = createWechatProvider(settings, PUBLIC_URL, { now: () => NOW_MS });
@@ -41,6 +48,30 @@ describe('wechat notify verification', () => {
     expect(await verify({ timestamp: NOW_S - 300 })).not.toBeNull();
     expect(await verify({ timestamp: NOW_S - 301 })).toBeNull();
     expect(await verify({ timestamp: NOW_S + 301 })).toBeNull();
+  });
+
+  it('accepts notifies signed by any configured key, each under its own serial', async () => {
+    // WeChat Pay's public key (PUB_KEY_ID_…) and a platform certificate, both live: a rotation
+    // or the move to the public key signs some notifies with one and some with the other.
+    expect(await verify({ serial: WECHAT_PUBLIC_KEY_ID })).not.toBeNull();
+    expect(
+      await verify({ serial: WECHAT_CERTIFICATE_SERIAL, signWith: certificateKeys.privateKey }),
+    ).not.toBeNull();
+    // A key is only good under its own serial.
+    expect(await verify({ serial: WECHAT_PUBLIC_KEY_ID, signWith: certificateKeys.privateKey })).toBeNull();
+    expect(await verify({ serial: WECHAT_CERTIFICATE_SERIAL })).toBeNull();
+  });
+
+  it('refuses a serial it holds no key for, and says so once per notify', async () => {
+    const unknown: string[] = [];
+    const told = createWechatProvider(settings, PUBLIC_URL, {
+      now: () => NOW_MS,
+      onUnknownSerial: (serial) => unknown.push(serial),
+    });
+    expect(await told.verifyNotify(kit.notify({ serial: 'PUB_KEY_ID_0000000000000002' }))).toBeNull();
+    expect(unknown).toEqual(['PUB_KEY_ID_0000000000000002']);
+    expect(await told.verifyNotify(kit.notify())).not.toBeNull();
+    expect(unknown).toHaveLength(1);
   });
 
   it('refuses a wrong serial, a stranger’s signature, or a signature over another body', async () => {
@@ -99,6 +130,7 @@ interface Answer {
   status?: number;
   body: object;
   signWith?: KeyObject;
+  serial?: string;
 }
 
 /** A fake fetch standing in for api.mch.weixin.qq.com: records requests, answers signed. */
@@ -111,11 +143,11 @@ function fakeWechat(answer: () => Answer) {
       headers: new Headers(init?.headers),
       body: String(init?.body ?? ''),
     });
-    const { status = 200, body, signWith } = answer();
+    const { status = 200, body, signWith, serial } = answer();
     const text = JSON.stringify(body);
     return new Response(text, {
       status,
-      headers: { 'content-type': 'application/json', ...platformHeaders(text, { key: signWith }) },
+      headers: { 'content-type': 'application/json', ...platformHeaders(text, { key: signWith, serial }) },
     });
   };
   return {
@@ -268,14 +300,52 @@ describe('wechat order query', () => {
   });
 });
 
+describe('wechat answers and WECHAT_API_BASE', () => {
+  it('reads answers signed by either platform key', async () => {
+    const byCertificate = fakeWechat(() => ({
+      body: transaction(),
+      signWith: certificateKeys.privateKey,
+      serial: WECHAT_CERTIFICATE_SERIAL,
+    }));
+    expect(await byCertificate.provider.queryOrder(order.orderId)).toMatchObject({ paid: true });
+    const mixedUp = fakeWechat(() => ({ body: transaction(), signWith: certificateKeys.privateKey }));
+    await expect(mixedUp.provider.queryOrder(order.orderId)).rejects.toThrow(/not signed/);
+  });
+
+  it('calls the API where the settings say, over the network', async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      const text = JSON.stringify(transaction());
+      response.writeHead(200, { 'content-type': 'application/json', ...platformHeaders(text) });
+      response.end(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const local = createWechatProvider({ ...settings, baseUrl: `http://127.0.0.1:${port}/` }, PUBLIC_URL, {
+        now: () => NOW_MS,
+      });
+      expect(await local.queryOrder(order.orderId)).toMatchObject({ paid: true, orderId: order.orderId });
+      expect(seen).toEqual([
+        `GET /v3/pay/transactions/out-trade-no/${order.orderId}?mchid=${settings.mchId}`,
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('wechat settings', () => {
   it('stops on an unreadable key or an APIv3 key that is not 32 bytes', () => {
     expect(() => createWechatProvider({ ...settings, privateKey: 'nope' }, PUBLIC_URL)).toThrow(
       /WECHAT_PRIVATE_KEY/,
     );
-    expect(() => createWechatProvider({ ...settings, platformPublicKey: 'nope' }, PUBLIC_URL)).toThrow(
-      /WECHAT_PLATFORM_PUBLIC_KEY/,
-    );
+    const unreadable = { serial: 'X1', publicKey: 'nope', source: '/etc/wechat/X1.pem' };
+    expect(() =>
+      createWechatProvider({ ...settings, platformKeys: [...settings.platformKeys, unreadable] }, PUBLIC_URL),
+    ).toThrow(/\/etc\/wechat\/X1\.pem/);
+    expect(() => createWechatProvider({ ...settings, platformKeys: [] }, PUBLIC_URL)).toThrow(/platform key/);
     expect(() => createWechatProvider({ ...settings, apiV3Key: 'short' }, PUBLIC_URL)).toThrow(
       /WECHAT_API_V3_KEY/,
     );

@@ -18,6 +18,8 @@ const ORDER_ID = /^[1-9]\d{0,19}$/;
 /** What the provider takes from outside, so tests can run with no network and a fixed clock. */
 export interface WechatDeps {
   fetch?: typeof fetch;
+  /** Told of a notify or answer signed under a serial we hold no key for (a rotation missed). */
+  onUnknownSerial?: (serial: string) => void;
   /** Milliseconds since the epoch. */
   now?: () => number;
 }
@@ -61,12 +63,16 @@ export function createWechatProvider(
   const nowSeconds = () => Math.floor((deps.now ?? Date.now)() / 1000);
   const merchantKey = readKey(() => createPrivateKey(settings.privateKey), 'WECHAT_PRIVATE_KEY');
   // A platform certificate PEM works here too: createPublicKey takes the key out of it.
-  const platform = {
-    key: readKey(() => createPublicKey(settings.platformPublicKey), 'WECHAT_PLATFORM_PUBLIC_KEY'),
-    serial: settings.platformSerial,
-  };
+  const platform = new Map(
+    settings.platformKeys.map((k) => [k.serial, readKey(() => createPublicKey(k.publicKey), k.source)]),
+  );
+  if (platform.size === 0) throw new Error('WeChat Pay needs at least one platform key');
   const apiV3Key = Buffer.from(settings.apiV3Key, 'utf8');
   if (apiV3Key.length !== 32) throw new Error('WECHAT_API_V3_KEY must be 32 bytes');
+
+  function noteSerial(serial: string | undefined) {
+    if (serial && !platform.has(serial)) deps.onUnknownSerial?.(serial);
+  }
 
   /** One signed API v3 call; resolves with the status and the body once the platform signed it. */
   async function call(method: 'GET' | 'POST', pathAndQuery: string, payload?: object) {
@@ -92,12 +98,9 @@ export function createWechatProvider(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    const signed = wechatSignatureValid(
-      wechatSignatureHeaders((name) => response.headers.get(name) ?? undefined),
-      text,
-      platform,
-      nowSeconds(),
-    );
+    const signatureHeaders = wechatSignatureHeaders((name) => response.headers.get(name) ?? undefined);
+    noteSerial(signatureHeaders.serial);
+    const signed = wechatSignatureValid(signatureHeaders, text, platform, nowSeconds());
     return { status: response.status, signed, json: parseJson(text) };
   }
 
@@ -167,6 +170,7 @@ export function createWechatProvider(
     async verifyNotify({ headers, rawBody }): Promise<VerifiedPayment | null> {
       const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
       const signatureHeaders = wechatSignatureHeaders((name) => lower.get(name));
+      noteSerial(signatureHeaders.serial);
       if (!wechatSignatureValid(signatureHeaders, rawBody, platform, nowSeconds())) return null;
       const notify = notifySchema.safeParse(parseJson(rawBody));
       if (!notify.success) return null;

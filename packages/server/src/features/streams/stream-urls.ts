@@ -18,6 +18,8 @@ export interface StreamSignature {
 export interface StreamUrls {
   /** The signed playlist address of a work, valid for {@link STREAM_TTL_SECONDS} from `now`. */
   playlistUrl(workId: string, now?: Date): string;
+  /** The signed master playlist address of a work's video, valid for {@link STREAM_TTL_SECONDS}. */
+  masterUrl(workId: string, mediaId: string, now?: Date): string;
   /** The signature of a path under {@link HLS_BASE} until `exp` (unix seconds). */
   sign(path: string, exp: number): StreamSignature;
   /** Whether `sig` signs `path` until `exp`, and `exp` has not passed. */
@@ -40,6 +42,11 @@ export function createStreamUrls(jwtSecret: string): StreamUrls {
   return {
     playlistUrl(workId, now = new Date()) {
       const path = `${HLS_BASE}/${workId}/index.m3u8`;
+      const { exp, sig } = sign(path, unixSeconds(now) + STREAM_TTL_SECONDS);
+      return `${path}?exp=${exp}&sig=${sig}`;
+    },
+    masterUrl(workId, mediaId, now = new Date()) {
+      const path = `${HLS_BASE}/${workId}/${mediaId}/master.m3u8`;
       const { exp, sig } = sign(path, unixSeconds(now) + STREAM_TTL_SECONDS);
       return `${path}?exp=${exp}&sig=${sig}`;
     },

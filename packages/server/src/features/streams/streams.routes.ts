@@ -1,4 +1,13 @@
-import { API, errorEnvelope, OK_MSG, videoStreamParams, videoStreamResponse } from '@yingku/contract';
+import {
+  API,
+  errorEnvelope,
+  playPositionResponse,
+  OK_MSG,
+  playPositionBody,
+  SERVER_MSG,
+  videoStreamParams,
+  videoStreamResponse,
+} from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -6,18 +15,21 @@ import type { AppConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import type { VideoService } from '../video/video.service';
 import { createStreamUrls } from './stream-urls';
 import { createStreamsService } from './streams.service';
 
 export interface StreamRouteDeps {
   db: Kysely<DB>;
   auth: Authenticator;
-  config: Pick<AppConfig, 'jwtSecret'>;
+  config: Pick<AppConfig, 'jwtSecret' | 'imageHost'>;
+  videos: Pick<VideoService, 'playable' | 'position' | 'savePosition'>;
 }
 
 /** The stream address of an online work, for VIPs. */
-export async function streamRoutes(app: FastifyInstance, { db, auth, config }: StreamRouteDeps) {
-  const service = createStreamsService(db, createStreamUrls(config.jwtSecret));
+export async function streamRoutes(app: FastifyInstance, { db, auth, config, videos }: StreamRouteDeps) {
+  const service = createStreamsService(db, createStreamUrls(config.jwtSecret), videos, config.imageHost);
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A visitor gets 403 (the login dialog) whatever the id.
   r.addHook('preValidation', async (request) => {
@@ -46,6 +58,30 @@ export async function streamRoutes(app: FastifyInstance, { db, auth, config }: S
       // An address that expires must not be kept by a cache between here and the player.
       reply.header('cache-control', 'private, no-store');
       return ok(await service.streamUrl(caller, request.params.id), OK_MSG.query);
+    },
+  );
+
+  r.post(
+    API.playPosition,
+    {
+      schema: {
+        summary: 'Where the member is in a work’s video, kept to resume there (signed-in members)',
+        body: playPositionBody,
+        response: {
+          200: playPositionResponse,
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const caller = await auth.required(request);
+      const { workId, position } = request.body;
+      if (!(await videos.savePosition(caller.userId, workId, position)))
+        throw notFound(SERVER_MSG.workNotFound);
+      return ok({ position }, OK_MSG.operation);
     },
   );
 }

@@ -78,10 +78,12 @@ describe('GET /v2/video/censored/{id}', () => {
 
   it('answers 404 for an unknown work and 400 for an id that is not one', async () => {
     const vip = await vipHeaders();
-    const unknown = await streamOf('9000000000000000001', vip);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().msg).toBe(SERVER_MSG.workNotFound);
-    for (const bad of ['abc', '0', '99999999999999999999', '1.5']) {
+    for (const missingId of ['9000000000000000001', '9999999999999999999', '99999999999999999999', '0']) {
+      const unknown = await streamOf(missingId, vip);
+      expect(unknown.statusCode, missingId).toBe(404);
+      expect(unknown.json().msg).toBe(SERVER_MSG.workNotFound);
+    }
+    for (const bad of ['abc', '-1', '1.5']) {
       const res = await streamOf(bad, vip);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().msg).toBe(SERVER_MSG.badWorkId);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import {
   API_BASE,
@@ -11,6 +12,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
+import { type FirstScreenReader, withFirstScreen } from './first-screen';
 
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year (immutable),
@@ -58,10 +60,14 @@ export async function webRoutes(
 
 /**
  * Unknown paths: a page request (GET outside the API, not asking for JSON) gets index.html so client
- * routes deep-link; anything else the 404 envelope. Set on the root instance by app.ts.
+ * routes deep-link; anything else the 404 envelope. Set on the root instance by app.ts. With
+ * `firstScreen`, a page whose first screen it knows (/index, a work detail) carries that screen's
+ * data and preloads its largest picture (decision 029), compressed per request (a few KB: well
+ * under a millisecond); a failing read sends the page as it is.
  */
-export function notFoundHandler(config: AppConfig) {
+export function notFoundHandler(config: AppConfig, firstScreen?: FirstScreenReader) {
   const indexHtml = readIndexHtml(config.webDist);
+  const htmlText = indexHtml?.identity.toString('utf8');
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -69,6 +75,16 @@ export function notFoundHandler(config: AppConfig) {
       !pathname.startsWith(API_BASE) &&
       !path.extname(pathname) &&
       !/application\/json/.test(request.headers.accept ?? '');
+    if (wantsPage && indexHtml && htmlText !== undefined && firstScreen) {
+      const screen = await firstScreen(pathname).catch((error: unknown) => {
+        // An unknown work is the app's own not-found screen; anything else is worth a line.
+        if ((error as { statusCode?: number }).statusCode !== 404) {
+          request.log.warn({ err: error }, 'first screen data not read');
+        }
+        return undefined;
+      });
+      if (screen) return sendPage(request, reply, Buffer.from(withFirstScreen(htmlText, screen)));
+    }
     if (wantsPage && indexHtml) {
       const encoding = acceptedEncoding(request.headers['accept-encoding'], indexHtml);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -80,6 +96,23 @@ export function notFoundHandler(config: AppConfig) {
     }
     return reply.status(404).send({ code: 404, msg: MSG.default404 });
   };
+}
+
+/** A page made for this request, compressed as the browser takes it (brotli at a fast level). */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: Buffer) {
+  const encoding = acceptedEncoding(request.headers['accept-encoding'], { br: html, gzip: html });
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(html)
+        : html;
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .send(body);
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

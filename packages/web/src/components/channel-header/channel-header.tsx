@@ -1,13 +1,9 @@
-import { LIMITS, type ModName, MSG } from '@yingku/contract';
-import { SearchBar, Tabs, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import type { ModName } from '@yingku/contract';
+import { Tabs } from '../tabs/tabs';
 import { useNavigate } from 'react-router';
-import { searchPath } from '../../app/paths';
 import { CHANNEL_MENUS } from './channel-menu';
-import { validKeyword } from './keyword';
+import { SearchBox } from './search-box';
 import styles from './channel-header.module.css';
-
-const SEARCH_PLACEHOLDER = '搜索番号、标题';
 
 export interface ChannelHeaderProps {
   modName: ModName;
@@ -23,26 +19,9 @@ export interface ChannelHeaderProps {
  */
 export function ChannelHeader({ modName, active, keyword = '' }: ChannelHeaderProps) {
   const navigate = useNavigate();
-  const [value, setValue] = useState(keyword);
-  const submit = (text: string) => {
-    if (!validKeyword(text)) {
-      Toast.show({ content: MSG.keywordWarning });
-      return;
-    }
-    navigate(searchPath(text.trim()));
-  };
   return (
     <header className={styles.header}>
-      <div className={styles.search}>
-        <SearchBar
-          value={value}
-          onChange={setValue}
-          onSearch={submit}
-          placeholder={SEARCH_PLACEHOLDER}
-          maxLength={LIMITS.keywordMax}
-          aria-label={SEARCH_PLACEHOLDER}
-        />
-      </div>
+      <SearchBox keyword={keyword} className={styles.search} />
       <Tabs
         activeKey={active}
         onChange={(key) => {

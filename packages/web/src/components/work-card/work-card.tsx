@@ -1,4 +1,11 @@
-import { CHANNEL_LABEL, imageUrl, isModId, MOD_NAME, type WorkListItem } from '@yingku/contract';
+import {
+  CARD_COVER_SIZES,
+  CHANNEL_LABEL,
+  coverImage,
+  isModId,
+  MOD_NAME,
+  type WorkListItem,
+} from '@yingku/contract';
 import { Image, Skeleton, Tag } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
@@ -31,7 +38,8 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
   const [magnetsOpened, setMagnetsOpened] = useState(false);
   const channel = isModId(work.modId) ? CHANNEL_LABEL[MOD_NAME[work.modId]] : undefined;
   const online = onlineBadge(work.isOnline);
-  const cover = imageUrl(work.picSmall || work.picBig, runtimeConfig().imageHost);
+  // WebP sized for the card where the server has it (decision 029), else the cover as it is.
+  const cover = coverImage(work.picSmall || work.picBig, runtimeConfig().imageHost, CARD_COVER_SIZES);
 
   const openMagnets = (event: MouseEvent) => {
     // The badge sits inside the card's link: open the popup, do not follow the link.
@@ -46,7 +54,16 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
       <Link to={workPath(work)} className={styles.card}>
         <div className={styles.cover}>
           {/* antd-mobile's own lazy loading: it hides the <img> until loaded, so native loading="lazy" never fires. */}
-          <Image src={cover} alt={work.title} width="100%" height="100%" fit="cover" lazy={!eager} />
+          <Image
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes={cover.sizes}
+            alt={work.title}
+            width="100%"
+            height="100%"
+            fit="cover"
+            lazy={!eager}
+          />
           {channel && (
             <Tag className={styles.badge} color="primary" fill="solid">
               {channel}

@@ -4,6 +4,7 @@ import { UI_TEXT } from '../../app/texts';
 import { EAGER_COVERS, WorkCard, WorkCardSkeleton } from '../work-card/work-card';
 import { WorkGrid } from '../work-grid/work-grid';
 import styles from './work-list.module.css';
+import { useLoadNearEnd } from './use-load-near-end';
 import type { useWorksPages } from './use-works-pages';
 import { ErrorBlock } from '../error-block/error-block';
 
@@ -14,11 +15,17 @@ export interface WorkListProps {
 }
 
 /**
- * An infinite list of works (SPEC §2, §4): the grid, a load-more button that asks for the next
- * page only when none is loading, a no-more text when finished, and an error state with retry.
+ * An infinite list of works (SPEC §2, §4): the grid, the next page when the user scrolls near
+ * the end, a load-more button as the fallback (both ask only when no page is loading), a no-more
+ * text when finished, and an error state with retry (after a failed page, only the retry loads).
  */
 export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
   const works: WorkListItem[] = pages.data?.pages.flatMap((page) => page.rows) ?? [];
+  const loadMore = () => {
+    if (!pages.isFetching) void pages.fetchNextPage({ cancelRefetch: false });
+  };
+  const canLoad = works.length > 0 && pages.hasNextPage && !pages.isFetching && !pages.isError;
+  const footerRef = useLoadNearEnd<HTMLDivElement>(canLoad, works.length, loadMore);
 
   if (pages.isPending) {
     return (
@@ -47,9 +54,6 @@ export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
     );
   }
 
-  const loadMore = () => {
-    if (!pages.isFetchingNextPage) void pages.fetchNextPage();
-  };
   return (
     <>
       <WorkGrid>
@@ -57,7 +61,7 @@ export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
           <WorkCard key={work.id} work={work} eager={i < EAGER_COVERS} />
         ))}
       </WorkGrid>
-      <div className={styles.footer}>
+      <div className={styles.footer} ref={footerRef}>
         {pages.isFetchNextPageError ? (
           <Button size="small" onClick={loadMore} data-testid="load-more-retry">
             {UI_TEXT.retry}

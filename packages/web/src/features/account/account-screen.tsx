@@ -1,8 +1,8 @@
-import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { UI_TEXT } from '../../app/texts';
 import { useGoBack } from '../work-detail/use-go-back';
 import styles from './account.module.css';
+import { BackBar } from '../../components/back-bar/back-bar';
 
 interface AccountScreenProps {
   /** The nav bar's title (the route's title). */
@@ -20,9 +20,9 @@ export function AccountScreen({ title, heading, intro, children }: AccountScreen
   const goBack = useGoBack();
   return (
     <div className={styles.page}>
-      <NavBar className={styles.navBar} onBack={goBack}>
+      <BackBar className={styles.navBar} onBack={goBack}>
         {title}
-      </NavBar>
+      </BackBar>
       <div className={styles.body}>
         <header className={styles.header}>
           <div className={styles.brand} aria-hidden="true">

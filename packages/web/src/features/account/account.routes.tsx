@@ -11,11 +11,21 @@ export const accountRoutes: RouteObject[] = [
   {
     path: PATHS.login.slice(1),
     lazy: { Component: async () => (await import('./login-page')).LoginPage },
-    handle: { title: ACCOUNT_TEXT.loginTitle, hideTabBar: true } satisfies RouteHandle,
+    handle: {
+      title: ACCOUNT_TEXT.loginTitle,
+      hideTabBar: true,
+      skeleton: 'form',
+      ownHeading: true,
+    } satisfies RouteHandle,
   },
   {
     path: PATHS.register.slice(1),
     lazy: { Component: async () => (await import('./register-page')).RegisterPage },
-    handle: { title: ACCOUNT_TEXT.registerTitle, hideTabBar: true } satisfies RouteHandle,
+    handle: {
+      title: ACCOUNT_TEXT.registerTitle,
+      hideTabBar: true,
+      skeleton: 'form',
+      ownHeading: true,
+    } satisfies RouteHandle,
   },
 ];

@@ -4,12 +4,15 @@ import type {
   StaffCodesQuery,
   StaffDownloadsQuery,
   StaffInboxQuery,
+  StaffMediaQuery,
   StaffOrdersQuery,
   StaffUsersQuery,
   StaffWorksQuery,
 } from '@yingku/contract';
 import { adminApi, type ListQuery as Query } from '../../api/admin';
 import { IMPORT_POLL_MS, importFinished } from './catalogue/catalogue-model';
+import { mediaApi } from './catalogue/media-api';
+import { mediaPollInterval } from './catalogue/video-model';
 
 /** Prefix of every console query: dropped on 退出登录, so no later login sees them. */
 export const ADMIN_KEY = ['admin'] as const;
@@ -27,6 +30,11 @@ export const ADMIN_KEYS = {
   imports: [...ADMIN_KEY, 'imports'] as const,
   importJob: (id: string) => [...ADMIN_KEY, 'import', id] as const,
   downloads: [...ADMIN_KEY, 'downloads'] as const,
+  /** Every list of videos (a work's, 视频任务): a change to one video marks them all stale. */
+  media: [...ADMIN_KEY, 'media'] as const,
+  workMedia: (workId: string) => [...ADMIN_KEY, 'media', 'work', workId] as const,
+  mediaJobs: [...ADMIN_KEY, 'media', 'jobs'] as const,
+  mediaStatus: [...ADMIN_KEY, 'media-status'] as const,
 };
 
 /** Lists are always asked again when opened (other staff work on them too); the old page stays until then. */
@@ -114,4 +122,30 @@ export const useStaffDownloads = (query: Query<StaffDownloadsQuery>) =>
     queryKey: [...ADMIN_KEYS.downloads, query],
     queryFn: ({ signal }) => adminApi.downloads(query, signal),
     ...listOptions,
+  });
+
+/** Whether videos can be made here (ffmpeg), and the largest file an upload may be. */
+export const useMediaStatus = () =>
+  useQuery({
+    queryKey: ADMIN_KEYS.mediaStatus,
+    queryFn: async ({ signal }) => (await mediaApi.status(signal)).data,
+    staleTime: 0,
+  });
+
+/** A work's videos, newest first; asked again every 2 s while one is queued or being made. */
+export const useWorkMedia = (workId: string) =>
+  useQuery({
+    queryKey: ADMIN_KEYS.workMedia(workId),
+    queryFn: ({ signal }) => mediaApi.ofWork(workId, signal),
+    staleTime: 0,
+    refetchInterval: (query) => mediaPollInterval(query.state.data?.rows),
+  });
+
+/** 视频任务: videos across the catalogue, polled like a work's while any on the page is on its way. */
+export const useMediaJobs = (query: Query<StaffMediaQuery>) =>
+  useQuery({
+    queryKey: [...ADMIN_KEYS.mediaJobs, query],
+    queryFn: ({ signal }) => mediaApi.list(query, signal),
+    ...listOptions,
+    refetchInterval: (result) => mediaPollInterval(result.state.data?.rows),
   });

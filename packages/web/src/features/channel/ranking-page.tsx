@@ -1,5 +1,6 @@
 import { type ModName, PAGE_SIZE, type WorkSort } from '@yingku/contract';
-import { CapsuleTabs, Tabs } from 'antd-mobile';
+import { CapsuleTabs } from 'antd-mobile';
+import { Tabs } from '../../components/tabs/tabs';
 import { useSearchParams } from 'react-router';
 import { ChannelHeader } from '../../components/channel-header/channel-header';
 import { useWorksPages } from '../../components/work-list/use-works-pages';

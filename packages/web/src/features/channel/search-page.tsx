@@ -1,5 +1,5 @@
 import { MOD_NAMES, MSG, PAGE_SIZE } from '@yingku/contract';
-import { Tabs } from 'antd-mobile';
+import { Tabs } from '../../components/tabs/tabs';
 import { useParams, useSearchParams } from 'react-router';
 import { ChannelHeader } from '../../components/channel-header/channel-header';
 import { useWorksPages } from '../../components/work-list/use-works-pages';

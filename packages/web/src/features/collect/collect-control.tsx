@@ -1,10 +1,45 @@
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
-import { FolderPickerPopup } from './folder-picker-popup';
-import { NewFolderPopup } from './new-folder-popup';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce, useSlideIn } from '../../components/feedback/lazy-popup';
+import type { FolderPickerPopupProps } from './folder-picker-popup';
+import type { NewFolderPopupProps } from './new-folder-popup';
 import { COLLECT_TEXT } from './texts';
 import { useCollect, type UseCollectOptions } from './use-collect';
 import styles from './collect-control.module.css';
+
+// The folder picker and the new-folder form (antd-mobile's Popup, Form, inputs: ≈ 60 KiB gzip)
+// load when first opened, not with the work detail's first screen (decision 028).
+const FolderPicker = lazy(async () => ({
+  default: (await import('./folder-picker-popup')).FolderPickerPopup,
+}));
+const NewFolder = lazy(async () => ({ default: (await import('./new-folder-popup')).NewFolderPopup }));
+
+function SlidingFolderPicker(props: FolderPickerPopupProps) {
+  return <FolderPicker {...props} visible={useSlideIn(props.visible)} />;
+}
+
+function SlidingNewFolder(props: NewFolderPopupProps) {
+  return <NewFolder {...props} visible={useSlideIn(props.visible)} />;
+}
+
+function FolderPickerPopup(props: FolderPickerPopupProps) {
+  if (!useOpenedOnce(props.visible)) return null;
+  return (
+    <Suspense fallback={null}>
+      <SlidingFolderPicker {...props} />
+    </Suspense>
+  );
+}
+
+function NewFolderPopup(props: NewFolderPopupProps) {
+  if (!useOpenedOnce(props.visible)) return null;
+  return (
+    <Suspense fallback={null}>
+      <SlidingNewFolder {...props} />
+    </Suspense>
+  );
+}
 
 export interface CollectControlProps extends UseCollectOptions {
   /** The button's texts: collect and collected. */

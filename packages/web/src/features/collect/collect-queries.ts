@@ -1,15 +1,19 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { libraryApi } from '../../api/library';
 import { LIBRARY_KEY } from '../../session/session-end';
 
 export { LIBRARY_KEY };
+
+// The API module (and zod, which checks its answers: ≈ 26 KiB gzip) loads with the first call,
+// not with the work detail's first screen (decision 028).
+export const loadLibraryApi = async () => (await import('../../api/library')).libraryApi;
 
 /** The caller's folders, {@link PAGE_SIZE.folders} (42) a page (SPEC §7), the default one first. */
 export function foldersOptions() {
   return infiniteQueryOptions({
     queryKey: [...LIBRARY_KEY, 'folders', PAGE_SIZE.folders] as const,
-    queryFn: ({ pageParam, signal }) => libraryApi.folders(pageParam, PAGE_SIZE.folders, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      (await loadLibraryApi()).folders(pageParam, PAGE_SIZE.folders, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.rows.length, 0);
@@ -24,7 +28,7 @@ export function foldersOptions() {
 export function workFoldersOptions(dataId: string) {
   return queryOptions({
     queryKey: [...LIBRARY_KEY, 'workFolders', dataId] as const,
-    queryFn: async ({ signal }) => (await libraryApi.workFolders(dataId, signal)).data,
+    queryFn: async ({ signal }) => (await (await loadLibraryApi()).workFolders(dataId, signal)).data,
     staleTime: 0,
   });
 }

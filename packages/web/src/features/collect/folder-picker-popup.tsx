@@ -4,6 +4,7 @@ import { Button, CheckList, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
 import { AddOutline, CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
+import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
 import { foldersOptions, workFoldersOptions } from './collect-queries';
 import { collectEditBody, limitSelection, loadedFolders } from './folder-selection';
 import { COLLECT_TEXT } from './texts';
@@ -65,7 +66,7 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
 
   const change = (next: readonly (string | number)[]) => {
     const result = limitSelection(current ?? [], next.map(String));
-    if (result.refused) Toast.show({ content: COLLECT_TEXT.tooManyFolders });
+    if (result.refused) showToastAbovePopups({ content: COLLECT_TEXT.tooManyFolders });
     else onSelectionChange(result.selection);
   };
 

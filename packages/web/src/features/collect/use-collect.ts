@@ -1,10 +1,9 @@
 import { type CollectFolder, LIMITS } from '@yingku/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { libraryApi } from '../../api/library';
-import { afterCollectWrite, foldersOptions, workFoldersOptions } from './collect-queries';
-import { addCreatedFolder } from './folder-selection';
+import type { libraryApi } from '../../api/library';
+import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
+import { afterCollectWrite, foldersOptions, loadLibraryApi, workFoldersOptions } from './collect-queries';
 import { COLLECT_TEXT } from './texts';
 
 /** Which collect popup is open. */
@@ -37,7 +36,7 @@ export function useCollect({ dataId, collected, onCollectedChange }: UseCollectO
   }, [noticeKey]);
 
   const add = useMutation({
-    mutationFn: () => libraryApi.collectAdd({ dataId }),
+    mutationFn: async () => (await loadLibraryApi()).collectAdd({ dataId }),
     onSuccess: (answer) => {
       afterCollectWrite(queryClient, dataId, answer.data);
       onCollectedChange(answer.data.length > 0);
@@ -75,10 +74,14 @@ export function useCollect({ dataId, collected, onCollectedChange }: UseCollectO
     cancelNewFolder: () => setStep('picker'),
     folderCreated: (folder: CollectFolder) => {
       showCreatedFolder(queryClient, folder);
-      const result = addCreatedFolder(selection ?? [], folder.cateId);
-      if (result.refused) Toast.show({ content: COLLECT_TEXT.tooManyFolders });
-      setSelection(result.selection);
-      setStep('picker');
+      // The selection rules come with the new-folder form (and its zod field checks), which has
+      // loaded them by now: not with the detail's first screen (decision 028).
+      void import('./folder-selection').then(({ addCreatedFolder }) => {
+        const result = addCreatedFolder(selection ?? [], folder.cateId);
+        if (result.refused) showToastAbovePopups({ content: COLLECT_TEXT.tooManyFolders });
+        setSelection(result.selection);
+        setStep('picker');
+      });
     },
     saved: (cateIds: string[]) => {
       afterCollectWrite(queryClient, dataId, cateIds);

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
 import { WorkList } from '../../components/work-list/work-list';
+import { useEntityNameFromWork } from './entity-name';
 import { type EntityScreen, entityWorksParams } from './entity-screens';
 import styles from './entity-works.module.css';
 import { ENTITY_TEXT, workCountText } from './texts';
@@ -26,6 +27,8 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
   const params = useMemo(() => entityWorksParams(screen, id), [screen, id]);
   const pages = useWorksPages(params, PAGE_SIZE.workList);
   const queryClient = useQueryClient();
+  const firstWorkId = pages.data?.pages[0]?.rows[0]?.id;
+  const nameFromWork = useEntityNameFromWork(screen.worksParam, id, firstWorkId, name === undefined);
 
   const reload = () => {
     window.scrollTo({ top: 0 });
@@ -38,7 +41,7 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
     <section className={styles.works} aria-labelledby="entity-works-title">
       <div className={styles.toolbar}>
         <h2 id="entity-works-title" className={styles.title}>
-          {name ?? screen.title}
+          {name ?? nameFromWork ?? screen.title}
           {count !== undefined && <span className={styles.count}>{workCountText(count)}</span>}
         </h2>
         <div className={styles.controls}>

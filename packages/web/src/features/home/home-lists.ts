@@ -1,10 +1,11 @@
-import { ALL_TIME, MOD_NAMES, type ModName } from '@yingku/contract';
+import { ALL_TIME, HOME_SECTION_SIZE, MOD_NAMES, type ModName } from '@yingku/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { worksListOptions } from '../../api/works';
+import { worksListGuard } from '../../api/works-list-guard';
+import { firstScreenData } from '../../app/first-screen';
 import { getMagnetFilter, type MagnetFilter } from '../../session/magnet-filter';
 
-/** Works per section: enough for full rows at 2, 4 and 8 columns (CSS shows 6 at 3 and 6). */
-export const HOME_SECTION_SIZE = 8;
+export { HOME_SECTION_SIZE };
 
 /** A home section's list: the channel's newest works of all time. */
 export const homeSectionOptions = (modName: ModName, magnetFilter: MagnetFilter) =>
@@ -20,6 +21,31 @@ export const homeSectionOptions = (modName: ModName, magnetFilter: MagnetFilter)
  */
 export function prefetchHomeLists(queryClient: QueryClient): null {
   const magnetFilter = getMagnetFilter();
+  seedHomeLists(queryClient, magnetFilter);
   for (const modName of MOD_NAMES) void queryClient.prefetchQuery(homeSectionOptions(modName, magnetFilter));
   return null;
+}
+
+/**
+ * The lists the page came with (decision 029), into the cache under the keys the sections ask
+ * by, when they are for this session's magnet filter: the sections then render at once, with no
+ * signed call first. Checked by the list's own guard, as an API answer is.
+ */
+function seedHomeLists(queryClient: QueryClient, magnetFilter: MagnetFilter): void {
+  for (const { query, answer } of firstScreenData().lists ?? []) {
+    const sameList =
+      query.isDht === magnetFilter &&
+      query.pageNum === 1 &&
+      query.pageSize === HOME_SECTION_SIZE &&
+      query.sort === 'pubTime' &&
+      query.date === ALL_TIME;
+    if (!sameList) continue;
+    const { queryKey } = homeSectionOptions(query.modName, magnetFilter);
+    if (queryClient.getQueryData(queryKey) !== undefined) continue;
+    try {
+      queryClient.setQueryData(queryKey, worksListGuard.parse(answer));
+    } catch {
+      // Not the shape the app knows (a release apart): the section asks the API instead.
+    }
+  }
 }

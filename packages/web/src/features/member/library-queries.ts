@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { cloudApi } from '../../api/cloud';
 import { libraryApi } from '../../api/library';
 import { nextPageNum } from '../../components/work-list/paging';
 import { LIBRARY_KEY } from '../collect/collect-queries';
@@ -57,6 +58,23 @@ export function useLikedPages(userId: string) {
   return useInfiniteQuery({
     queryKey: [...LIBRARY_KEY, userId, 'liked'],
     queryFn: ({ pageParam, signal }) => libraryApi.likes(pageParam, pageSize, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPageNum) =>
+      nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
+    staleTime: LIBRARY_STALE_MS,
+  });
+}
+
+/**
+ * Pages of the user's cloud-download requests, newest first (GET /web/cloud/file/list). Under the
+ * library prefix, so the end of a login drops them; stale at once, so a request made on a work's
+ * page, or one staff have just done, shows when the list is next opened.
+ */
+export function useCloudDownloadPages(userId: string) {
+  const pageSize = PAGE_SIZE.cloudDownloads;
+  return useInfiniteQuery({
+    queryKey: [...LIBRARY_KEY, userId, 'cloudDownloads'],
+    queryFn: ({ pageParam, signal }) => cloudApi.list({ pageNum: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>
       nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),

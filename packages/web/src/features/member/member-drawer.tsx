@@ -2,6 +2,7 @@ import { Popup } from 'antd-mobile';
 import {
   BillOutline,
   CloseCircleOutline,
+  DownlandOutline,
   GlobalOutline,
   KeyOutline,
   RedoOutline,
@@ -19,15 +20,18 @@ export interface MemberDrawerProps {
   onClose: () => void;
   /** Whether this browser holds a login: only then is 退出登录 offered. */
   loggedIn: boolean;
+  /** 我的云下载: opens the list of the user's cloud-download requests (a visitor's asks to log in). */
+  onOpenCloudDownloads: () => void;
 }
 
 /**
- * The 更多 drawer (SPEC §2): my orders, activate VIP, the language (Chinese, the only one),
+ * The 更多 drawer (SPEC §2): my cloud downloads (not in SPEC §2: the one place a user sees all
+ * their requests), my orders, activate VIP, the language (Chinese, the only one),
  * refresh version (reloads the page, picking up a new release) and, when logged in, log out.
  * Rows are real links and buttons (antd-mobile's List.Item is an `<a>` without href, which a
  * keyboard cannot reach).
  */
-export function MemberDrawer({ visible, onClose, loggedIn }: MemberDrawerProps) {
+export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads }: MemberDrawerProps) {
   const logout = useLogout();
   return (
     <Popup
@@ -40,6 +44,9 @@ export function MemberDrawer({ visible, onClose, loggedIn }: MemberDrawerProps) 
       <nav aria-label={MEMBER_TEXT.drawerTitle} data-testid="member-drawer">
         <div className={styles.title}>{MEMBER_TEXT.drawerTitle}</div>
         <div className={styles.group}>
+          <button type="button" className={styles.row} onClick={onOpenCloudDownloads} aria-haspopup="dialog">
+            <Row icon={<DownlandOutline />} label={MEMBER_TEXT.cloudDownloads} />
+          </button>
           <Link to={PATHS.orders} className={styles.row} onClick={onClose}>
             <Row icon={<BillOutline />} label={MEMBER_TEXT.myOrders} />
           </Link>

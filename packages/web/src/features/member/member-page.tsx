@@ -1,9 +1,11 @@
 import { BillOutline, MessageOutline, MoreOutline, StarFill } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
 import { useCurrentUser } from '../../session/current-user';
+import { CLOUD_PANEL } from './cloud-downloads-model';
+import { CloudDownloadsPopup } from './cloud-downloads';
 import { MemberDrawer } from './member-drawer';
 import { viewerOf } from './member-model';
 import { MemberTabs } from './member-tabs';
@@ -11,12 +13,16 @@ import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
 import { UserCard } from './user-card';
 
-/** `/user`, the member center (SPEC §2): top bar, user card, and the collect / like / history tabs. */
+/**
+ * `/user`, the member center (SPEC §2): top bar, user card, and the collect / like / history tabs;
+ * 我的云下载 opens from the drawer over them.
+ */
 export function MemberPage() {
   const current = useCurrentUser();
   const viewer = viewerOf(current, hasStoredSession());
   const user = current.data ?? null;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [cloudOpen, setCloudOpen] = useCloudPanel();
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -29,9 +35,38 @@ export function MemberPage() {
         onClose={() => setDrawerOpen(false)}
         // A held login whose getInfo failed can still be ended from here.
         loggedIn={viewer === 'member' || viewer === 'error'}
+        onOpenCloudDownloads={() => {
+          setDrawerOpen(false);
+          setCloudOpen(true);
+        }}
+      />
+      <CloudDownloadsPopup
+        visible={cloudOpen}
+        onClose={() => setCloudOpen(false)}
+        viewer={viewer}
+        userId={user?.user.userId}
       />
     </div>
   );
+}
+
+/**
+ * Whether 我的云下载 is open. Kept in the address (`?panel=cloud`), as the open tab is, so going
+ * to a work from the list and back finds the list open again.
+ */
+function useCloudPanel(): [boolean, (open: boolean) => void] {
+  const [query, setQuery] = useSearchParams();
+  const setOpen = (open: boolean) =>
+    setQuery(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set('panel', CLOUD_PANEL);
+        else next.delete('panel');
+        return next;
+      },
+      { replace: true },
+    );
+  return [query.get('panel') === CLOUD_PANEL, setOpen];
 }
 
 /** VIP (→ /pay), 订单 (→ /orders), 客服 (→ /message) and 更多 (the drawer). */

@@ -1,6 +1,7 @@
-import { Button, Skeleton, Tabs } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../app/paths';
+import { Skeleton } from 'antd-mobile';
+import { Tabs } from '../../components/tabs/tabs';
+import { useSearchParams } from 'react-router';
+import { LoginPrompt } from './login-prompt';
 import { CollectList, HistoryList, LikeList } from './member-lists';
 import { type MemberTab, parseTab, tabContent, type Viewer } from './member-model';
 import styles from './member-page.module.css';
@@ -72,23 +73,5 @@ function TabBody({ tab, viewer, userId }: { tab: MemberTab } & MemberTabsProps) 
     <CollectList key={userId} userId={userId} />
   ) : (
     <LikeList key={userId} userId={userId} />
-  );
-}
-
-/** What a visitor sees in 收藏 and 喜欢: these need an account, nothing is asked of the server. */
-function LoginPrompt({ text }: { text: string }) {
-  const navigate = useNavigate();
-  return (
-    <ErrorBlock
-      status="empty"
-      title={text}
-      description=""
-      className={styles.state}
-      data-testid="login-prompt"
-    >
-      <Button color="primary" size="small" onClick={() => void navigate(PATHS.login)}>
-        {MEMBER_TEXT.goLogin}
-      </Button>
-    </ErrorBlock>
   );
 }

@@ -6,6 +6,7 @@ import { PATHS } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';
 import { WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
 import { WorkGrid } from '../../components/work-grid/work-grid';
+import { useLoadNearEnd } from '../../components/work-list/use-load-near-end';
 import { listFooter } from './member-model';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
@@ -39,7 +40,7 @@ export function fromPages(
     loadingMore: query.isFetchingNextPage,
     loadMoreFailed: query.isFetchNextPageError,
     loadMore: () => {
-      if (!query.isFetchingNextPage) void query.fetchNextPage();
+      if (!query.isFetching) void query.fetchNextPage({ cancelRefetch: false });
     },
     retry: () => void query.refetch(),
   };
@@ -54,7 +55,8 @@ export interface MemberWorksProps {
 
 /**
  * Works of one member-center tab in the site's grid of cards (each opens its detail), with the
- * tab's own empty text, and a load-more control once the total reaches 10 (SPEC §2, §4).
+ * tab's own empty text, and a load-more control once the total reaches 10 (SPEC §2, §4); the
+ * next page also loads when the user scrolls near the end of the list.
  */
 export function MemberWorks({ list, emptyText, name }: MemberWorksProps) {
   if (list.pending) {
@@ -103,11 +105,13 @@ export function MemberWorks({ list, emptyText, name }: MemberWorksProps) {
   );
 }
 
+/** The line under a list; it loads the next page as it nears the screen (SPEC §2). */
 function ListFooterLine({ list }: { list: MemberListState }) {
   const footer = listFooter(list);
+  const ref = useLoadNearEnd<HTMLDivElement>(footer === 'loadMore', list.works.length, list.loadMore);
   if (footer === 'none') return null;
   return (
-    <div className={styles.footer}>
+    <div className={styles.footer} ref={ref}>
       {footer === 'noMore' ? (
         <span className={styles.noMore} data-testid="no-more">
           {UI_TEXT.noMore}

@@ -8,6 +8,6 @@ export const memberRoutes: RouteObject[] = [
   {
     path: PATHS.user.slice(1),
     lazy: { Component: async () => (await import('./member-page')).MemberPage },
-    handle: { title: UI_TEXT.mine } satisfies RouteHandle,
+    handle: { title: UI_TEXT.mine, skeleton: 'form' } satisfies RouteHandle,
   },
 ];

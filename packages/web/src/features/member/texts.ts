@@ -1,3 +1,5 @@
+import { DETAIL_TEXT } from '../work-detail/texts';
+
 /** Texts of the member center (/user) that SPEC.md does not spell. */
 export const MEMBER_TEXT = {
   vip: 'VIP',
@@ -41,6 +43,15 @@ export const MEMBER_TEXT = {
   emptyHint: '去看看作品吧',
   browse: '去逛逛',
   total: (count: number) => `共 ${count} 部`,
+  cloudDownloads: '我的云下载',
+  loginToSeeCloud: '登录后查看您的云下载请求',
+  cloudEmpty: '还没有云下载请求',
+  cloudEmptyHint: `VIP会员可在作品详情页点「${DETAIL_TEXT.cloudDownload}」提交`,
+  // The states as the work's page words them: one spelling for both places.
+  cloudRequested: DETAIL_TEXT.cloudRequested,
+  cloudDone: DETAIL_TEXT.cloudDone,
+  cloudRequestedAt: (time: string) => `申请时间 ${time}`,
+  cloudDoneAt: (time: string) => `完成时间 ${time}`,
 } as const;
 
 /** "VIP有效期至 2026-12-31" or "VIP已于 2025-01-01 到期". */

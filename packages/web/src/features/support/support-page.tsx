@@ -1,5 +1,5 @@
 import type { MessageThread } from '@yingku/contract';
-import { Button, NavBar, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -12,6 +12,7 @@ import { SUPPORT_TEXT } from './texts';
 import { useWide } from './use-wide';
 import styles from './support-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
+import { BackBar } from '../../components/back-bar/back-bar';
 
 /**
  * /message (SPEC §2): the question form and the caller's threads; the chosen thread's
@@ -22,9 +23,9 @@ export function SupportPage() {
   const goBack = useGoBack();
   return (
     <>
-      <NavBar className={styles.navBar} onBack={goBack}>
+      <BackBar className={styles.navBar} onBack={goBack}>
         {SUPPORT_TEXT.title}
-      </NavBar>
+      </BackBar>
       {hasStoredSession() ? <SupportScreen /> : <LoginPrompt />}
     </>
   );

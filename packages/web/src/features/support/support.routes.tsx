@@ -11,6 +11,6 @@ export const supportRoutes: RouteObject[] = [
   {
     path: PATHS.message.slice(1),
     lazy: { Component: async () => (await import('./support-page')).SupportPage },
-    handle: { title: SUPPORT_TEXT.title, hideTabBar: true } satisfies RouteHandle,
+    handle: { title: SUPPORT_TEXT.title, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
   },
 ];

@@ -9,7 +9,8 @@ export const VIP_TEXT = {
   heroIntro: '磁力链接无限复制，约2000部作品在线观看',
   /** `{date}` is YYYY-MM-DD. */
   heroVipUntil: '您的VIP有效期至 {date}，续费后顺延',
-  benefits: ['磁力无限复制', '在线观看', '新片优先'],
+  // What VIP gives per SPEC §1; nothing else is promised (there is no early access to new works).
+  benefits: ['磁力无限复制', '在线观看'],
   packagesLabel: 'VIP套餐',
   packagesFailed: '套餐加载失败',
   packagesEmpty: '暂无可购买的套餐',

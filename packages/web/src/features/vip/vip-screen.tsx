@@ -1,7 +1,7 @@
-import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useGoBack } from '../work-detail/use-go-back';
 import styles from './vip-screen.module.css';
+import { BackBar } from '../../components/back-bar/back-bar';
 
 interface VipScreenProps {
   title: string;
@@ -15,9 +15,9 @@ export function VipScreen({ title, children, footer }: VipScreenProps) {
   const goBack = useGoBack();
   return (
     <div className={footer ? `${styles.page} ${styles.withFooter}` : styles.page}>
-      <NavBar className={styles.navBar} onBack={goBack}>
+      <BackBar className={styles.navBar} onBack={goBack}>
         {title}
-      </NavBar>
+      </BackBar>
       <div className={styles.body}>{children}</div>
       {footer && <div className={styles.footer}>{footer}</div>}
     </div>

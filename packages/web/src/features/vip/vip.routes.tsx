@@ -18,12 +18,12 @@ export const vipStandaloneRoute: RouteObject = {
     {
       path: PATHS.pay.slice(1),
       lazy: { Component: async () => (await import('./pay-page')).PayPage },
-      handle: { title: VIP_TEXT.payTitle, hideTabBar: true } satisfies RouteHandle,
+      handle: { title: VIP_TEXT.payTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
     },
     {
       path: PATHS.orders.slice(1),
       lazy: { Component: async () => (await import('./orders-page')).OrdersPage },
-      handle: { title: VIP_TEXT.ordersTitle, hideTabBar: true } satisfies RouteHandle,
+      handle: { title: VIP_TEXT.ordersTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
     },
   ],
 };
@@ -33,6 +33,11 @@ export const vipRoutes: RouteObject[] = [
   {
     path: PATHS.sub.slice(1),
     lazy: { Component: async () => (await import('./sub-page')).SubPage },
-    handle: { title: VIP_TEXT.subTitle, hideTabBar: true } satisfies RouteHandle,
+    handle: {
+      title: VIP_TEXT.subTitle,
+      hideTabBar: true,
+      skeleton: 'form',
+      ownHeading: true,
+    } satisfies RouteHandle,
   },
 ];

@@ -1,15 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CheckCircleOutline, ClockCircleOutline, DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
-import { cloudApi } from '../../api/cloud';
 import { PATHS } from '../../app/paths';
+import { confirmDialog, showToast } from '../../components/feedback/lazy-feedback';
 import { useCurrentUser } from '../../session/current-user';
 import { LIBRARY_KEY } from '../../session/session-end';
 import { DETAIL_TEXT } from './texts';
+
+// The API module (and zod, which checks its answers: ≈ 26 KiB gzip) loads with the first call,
+// not with the page's first screen (decision 028).
+const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
 import { cloudState, isVipLevel } from './work-detail-model';
 import styles from './library-actions.module.css';
 
@@ -36,7 +40,7 @@ export function CloudDownload({ workId }: { workId: string }) {
   const vip = current.data ? isVipLevel(current.data.level.levelId) : false;
   const requests = useQuery({
     queryKey: cloudKey(workId),
-    queryFn: async ({ signal }) => (await cloudApi.list({ censoredId: workId }, signal)).rows,
+    queryFn: async ({ signal }) => (await (await loadCloudApi()).list({ censoredId: workId }, signal)).rows,
     enabled: vip,
   });
   if (!current.data) return null;
@@ -45,14 +49,16 @@ export function CloudDownload({ workId }: { workId: string }) {
   async function request() {
     setAsking(true);
     try {
-      const { data } = await cloudApi.request({ censoredId: workId, url: window.location.href });
+      const { data } = await (
+        await loadCloudApi()
+      ).request({ censoredId: workId, url: window.location.href });
       queryClient.setQueryData(cloudKey(workId), [data]);
-      Toast.show({ icon: 'success', content: DETAIL_TEXT.cloudSubmitted });
+      showToast({ icon: 'success', content: DETAIL_TEXT.cloudSubmitted });
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       if (error.kind === 'code' && error.code === VIP_REQUIRED) {
         // The call is silent: this dialog is the one prompt the user sees.
-        void Dialog.confirm({
+        void confirmDialog({
           content: error.message,
           confirmText: DETAIL_TEXT.openVip,
           cancelText: DETAIL_TEXT.cancel,
@@ -69,9 +75,9 @@ export function CloudDownload({ workId }: { workId: string }) {
   function tap() {
     if (state === 'none') void request();
     else if (state === 'requested') {
-      Toast.show({ content: DETAIL_TEXT.cloudPending });
+      showToast({ content: DETAIL_TEXT.cloudPending });
       void requests.refetch();
-    } else Toast.show({ icon: 'success', content: DETAIL_TEXT.cloudReady });
+    } else showToast({ icon: 'success', content: DETAIL_TEXT.cloudReady });
   }
 
   const label =

@@ -1,5 +1,5 @@
-import { type EntityRef, imageUrl, type WorkDetailResponse } from '@yingku/contract';
-import { Button, Image, List, Rate, Tag } from 'antd-mobile';
+import { coverImage, DETAIL_COVER_SIZES, type EntityRef, type WorkDetailResponse } from '@yingku/contract';
+import { Button, Image, List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
 import { onlineBadge } from '../../components/work-card/card-badges';
@@ -7,6 +7,7 @@ import { copyText } from '../magnets/clipboard';
 import { EntityRow } from './entity-row';
 import { type EntityKind, showsSeries } from './entity-links';
 import { LibraryActions } from './library-actions';
+import { Stars } from './stars';
 import { PlayControls } from './play-controls';
 import { DETAIL_TEXT } from './texts';
 import { showsRating } from './work-detail-model';
@@ -31,7 +32,11 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
   return (
     <div className={styles.details}>
       <div className={styles.cover}>
-        <Image src={imageUrl(work.picBig, runtimeConfig().imageHost)} alt={work.title} fit="contain" />
+        <Image
+          {...coverImage(work.picBig, runtimeConfig().imageHost, DETAIL_COVER_SIZES)}
+          alt={work.title}
+          fit="contain"
+        />
       </div>
       <div className={styles.info}>
         <div className={styles.numberRow}>
@@ -61,7 +66,7 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
             row(
               DETAIL_TEXT.rating,
               <span className={styles.rating}>
-                <Rate readOnly allowHalf value={Math.round(work.average * 2) / 2} className={styles.stars} />
+                <Stars value={Math.round(work.average * 2) / 2} className={styles.stars} />
                 <span>{DETAIL_TEXT.ratingText(work.average, work.evaluates)}</span>
               </span>,
             )}

@@ -5,12 +5,13 @@ import { entityPath, makerPath, performerPath, tagsPath } from '../../app/paths'
 export type EntityKind = 'maker' | 'label' | 'series' | 'tag' | 'performer';
 
 /**
- * The list an entity of a work opens (SPEC §2: "using the western path when modId is not the
- * main one"). Works of the main channel (censored, modId 1) link to the censored lists. Other
- * works use the western routes where the spec has one (makers, tags); their performers go to
- * the uncensored performer list for uncensored works (the spec has no western performer route);
- * labels and series have only censored routes (series are shown for censored works only).
- * Returns undefined where no route fits: the name is then shown without a link.
+ * The list an entity of a work opens: its own channel's route where SPEC §2 has one (decision
+ * 030 reads "using the western path when modId is not the main one" as "the channel's own path,
+ * not the censored one"). Censored works (modId 1) link to the censored lists; uncensored works
+ * to `/tags/uncensored/{id}`, `/maker/uncensored/{id}` and `/performer/uncensored/{id}`; western
+ * works to `/tags/western/{id}` and `/maker/western/{id}`. Where the spec has no route for the
+ * channel (labels and series outside censored, western performers) it returns undefined and the
+ * name is shown without a link: another channel's page would list none of the entity's works.
  */
 export function entityLink(kind: EntityKind, modId: number, id: string): string | undefined {
   if (modId === MAIN_MOD_ID) {
@@ -27,13 +28,15 @@ export function entityLink(kind: EntityKind, modId: number, id: string): string 
         return performerPath('censored', id);
     }
   }
+  const modName = modId === 2 ? 'uncensored' : modId === 3 ? 'western' : undefined;
+  if (!modName) return undefined;
   switch (kind) {
     case 'maker':
-      return makerPath('western', id);
+      return makerPath(modName, id);
     case 'tag':
-      return tagsPath('western', id);
+      return tagsPath(modName, id);
     case 'performer':
-      return modId === 2 ? performerPath('uncensored', id) : undefined;
+      return modName === 'uncensored' ? performerPath('uncensored', id) : undefined;
     default:
       return undefined;
   }

@@ -1,18 +1,21 @@
-import { imageUrl, type WorkDetail } from '@yingku/contract';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { imageUrl, type VideoStreamData, type WorkDetail } from '@yingku/contract';
+import { Button } from 'antd-mobile';
 import { PlayOutline, VideoOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
-import { commerceApi } from '../../api/commerce';
 import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';
-import { MagnetPopup } from '../../components/magnet-popup/magnet-popup';
-import { StreamPlayer } from './stream-player';
+import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
+import { LazyPopup as Popup } from '../../components/feedback/lazy-popup';
+import { LazyMagnetPopup } from '../../components/magnet-popup/lazy-magnet-popup';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
 import styles from './play-controls.module.css';
+
+/** The player (and, on first play, hls.js): fetched when a stream is granted (decision 028). */
+const StreamPlayer = lazy(async () => ({ default: (await import('./stream-player')).StreamPlayer }));
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** Payment Required: the server's answer to a visitor, a member or an expired VIP. */
@@ -26,21 +29,23 @@ const VIP_REQUIRED = 402;
 export function PlayControls({ work }: { work: WorkDetail }) {
   const navigate = useNavigate();
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [stream, setStream] = useState<string>();
+  const [stream, setStream] = useState<VideoStreamData>();
   const [asking, setAsking] = useState(false);
   const [magnetsOpen, setMagnetsOpen] = useState(false);
+  const [magnetsOpened, setMagnetsOpened] = useState(false);
   const poster = imageUrl(work.picBig, runtimeConfig().imageHost);
 
   async function playStream() {
     setAsking(true);
     try {
+      const { commerceApi } = await import('../../api/commerce');
       const { data } = await commerceApi.videoStream(work.id);
-      setStream(data.m3u8Url);
+      setStream(data);
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       if (error.kind === 'code' && error.code === VIP_REQUIRED) {
         // The call is silent: this dialog is the one prompt the user sees.
-        void Dialog.confirm({
+        void confirmDialog({
           content: error.message,
           confirmText: DETAIL_TEXT.openVip,
           cancelText: DETAIL_TEXT.cancel,
@@ -60,7 +65,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
       void playStream();
       return;
     }
-    void Dialog.alert({
+    void alertDialog({
       content: answer === 'transcoding' ? DETAIL_TEXT.playTranscoding : DETAIL_TEXT.playUnsupported,
       confirmText: DETAIL_TEXT.gotIt,
     });
@@ -69,6 +74,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   const showMagnets = () => {
     setStream(undefined);
     setMagnetsOpen(true);
+    setMagnetsOpened(true);
   };
 
   return (
@@ -85,10 +91,24 @@ export function PlayControls({ work }: { work: WorkDetail }) {
         bodyClassName={styles.popup}
       >
         <h2 className={styles.previewTitle}>{DETAIL_TEXT.streamTitle(work.number)}</h2>
-        {stream && <StreamPlayer src={stream} poster={poster} onShowMagnets={showMagnets} />}
+        {stream && (
+          <Suspense fallback={null}>
+            <StreamPlayer
+              workId={work.id}
+              stream={stream}
+              fallbackPoster={poster}
+              onShowMagnets={showMagnets}
+            />
+          </Suspense>
+        )}
       </Popup>
       {work.number && (
-        <MagnetPopup number={work.number} visible={magnetsOpen} onClose={() => setMagnetsOpen(false)} />
+        <LazyMagnetPopup
+          opened={magnetsOpened}
+          number={work.number}
+          visible={magnetsOpen}
+          onClose={() => setMagnetsOpen(false)}
+        />
       )}
       {work.mp4 && (
         <>

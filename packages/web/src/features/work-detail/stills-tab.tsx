@@ -1,18 +1,23 @@
 import { imageUrl, type WorkDetail } from '@yingku/contract';
-import { Image, ImageViewer } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { Image } from 'antd-mobile';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
 import { DETAIL_TEXT } from './texts';
 import { hasEnoughStills, stillsOf } from './work-detail-model';
 import styles from './stills-tab.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
+/** The full-screen viewer (antd-mobile's ImageViewer and its slides), fetched on the first tap. */
+const ImageViewerMulti = lazy(async () => ({
+  default: (await import('antd-mobile/es/components/image-viewer')).default.Multi,
+}));
+
 /**
  * The stills tab (SPEC §2): small images in a grid; tapping one shows the big images full
  * screen from that one on. With 2 or fewer stills it says there are none.
  */
 export function StillsTab({ work }: { work: WorkDetail }) {
-  const [viewer, setViewer] = useState({ visible: false, index: 0 });
+  const [viewer, setViewer] = useState({ visible: false, index: 0, opened: false });
   const host = runtimeConfig().imageHost;
   const stills = useMemo(() => stillsOf(work), [work]);
   const fullImages = useMemo(() => stills.map((still) => imageUrl(still.full, host)), [stills, host]);
@@ -28,7 +33,7 @@ export function StillsTab({ work }: { work: WorkDetail }) {
             <button
               type="button"
               className={styles.thumb}
-              onClick={() => setViewer({ visible: true, index })}
+              onClick={() => setViewer({ visible: true, index, opened: true })}
               aria-label={DETAIL_TEXT.stillAlt(work.number, index + 1)}
             >
               <Image
@@ -44,13 +49,17 @@ export function StillsTab({ work }: { work: WorkDetail }) {
         ))}
       </ul>
       {/* Keyed by the tapped still: defaultIndex is read when the viewer mounts. */}
-      <ImageViewer.Multi
-        key={viewer.index}
-        images={fullImages}
-        defaultIndex={viewer.index}
-        visible={viewer.visible}
-        onClose={() => setViewer((state) => ({ ...state, visible: false }))}
-      />
+      {viewer.opened && (
+        <Suspense fallback={null}>
+          <ImageViewerMulti
+            key={viewer.index}
+            images={fullImages}
+            defaultIndex={viewer.index}
+            visible={viewer.visible}
+            onClose={() => setViewer((state) => ({ ...state, visible: false }))}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,127 +1,35 @@
-import { DEFAULT_VOLUME, PLAYBACK_RATES } from '@yingku/contract';
-import { Button } from 'antd-mobile';
-// Only the worker's address (a built asset of its own): hls.js itself is imported on first play.
-import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { DETAIL_TEXT } from './texts';
-import { HLS_MIME, hlsEngine } from './work-detail-model';
+import { DEFAULT_VOLUME, type VideoStreamData } from '@yingku/contract';
+import { useEffect, useRef, useState } from 'react';
+import { QualityMenu, RateMenu } from './player-menus';
+import { ResumeNotice, StreamFailed, VipEnded } from './player-notices';
+import { usePlayPosition } from './use-play-position';
+import { useStreamPlayback } from './use-stream-playback';
 import styles from './play-controls.module.css';
-import { ErrorBlock } from '../../components/error-block/error-block';
 
 export interface StreamPlayerProps {
-  /** The signed m3u8 address. */
-  src: string;
-  poster?: string;
+  workId: string;
+  /** The server's answer: the signed master playlist, and the poster, position and rungs when known. */
+  stream: VideoStreamData;
+  /** The work's cover, the poster when the stream brings none. */
+  fallbackPoster?: string;
   /** Opens the work's magnets: the way out when the stream fails. */
   onShowMagnets: () => void;
 }
 
 /**
- * An online stream (SPEC §4, §9): hls.js, loaded only when a stream is first played so the first
- * page stays small, or the browser's own HLS where there is no Media Source; volume 0.6, the
- * playback rates 0.7 / 1 / 1.5 / 2, and — when the stream cannot play — a message offering a
- * retry and the magnets.
+ * An online stream for a VIP (SPEC §4, §9): the video resumes where the member stopped, offers
+ * its qualities and the playback rates 0.7 / 1 / 1.5 / 2 at volume 0.6; an expired address is
+ * renewed on the way, and a stream that cannot play says so with a retry and the magnets.
  */
-export function StreamPlayer({ src, poster, onShowMagnets }: StreamPlayerProps) {
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const markFailed = useCallback(() => setFailed(true), []);
-  if (failed) {
-    return (
-      <ErrorBlock
-        status="default"
-        title={DETAIL_TEXT.streamFailed}
-        description={DETAIL_TEXT.streamFailedText}
-        className={styles.failed}
-        data-state="stream-failed"
-      >
-        <div className={styles.failedActions}>
-          <Button
-            size="small"
-            onClick={() => {
-              setFailed(false);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {DETAIL_TEXT.retry}
-          </Button>
-          <Button size="small" color="primary" onClick={onShowMagnets}>
-            {DETAIL_TEXT.showMagnets}
-          </Button>
-        </div>
-      </ErrorBlock>
-    );
-  }
-  return <HlsVideo key={attempt} src={src} poster={poster} onFailed={markFailed} />;
-}
-
-function HlsVideo({ src, poster, onFailed }: { src: string; poster?: string; onFailed: () => void }) {
+export function StreamPlayer({ workId, stream, fallbackPoster, onShowMagnets }: StreamPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const position = usePlayPosition(videoRef, workId, stream.position);
+  const player = useStreamPlayback(videoRef, workId, stream);
   const [rate, setRate] = useState<number>(1);
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.volume = DEFAULT_VOLUME;
-    let stopped = false;
-    let destroy = () => {};
-    const fail = () => {
-      if (!stopped) onFailed();
-    };
-    // The tap that opened the player is a user gesture: starting with sound is allowed. If the
-    // browser still refuses, the controls are there to start it by hand.
-    const start = () => void video.play().catch(() => {});
-
-    const engine = hlsEngine({
-      mediaSource: 'MediaSource' in window || 'ManagedMediaSource' in window,
-      nativeHls: video.canPlayType(HLS_MIME) !== '',
-    });
-    if (engine === 'native') {
-      video.src = src;
-      start();
-    } else if (engine === 'none') {
-      fail();
-    } else {
-      void import('hls.js').then(
-        ({ default: Hls }) => {
-          if (stopped) return;
-          if (!Hls.isSupported()) {
-            if (video.canPlayType(HLS_MIME) === '') return fail();
-            video.src = src;
-            return start();
-          }
-          // The worker from our own origin: the page's CSP refuses the blob: worker hls.js would
-          // otherwise build, and transmuxing stays off the main thread.
-          const hls = new Hls({ workerPath: hlsWorkerPath });
-          let recovered = false;
-          hls.on(Hls.Events.ERROR, (_event, data) => {
-            if (!data.fatal) return;
-            // A decoding hiccup is worth one recovery; anything else (the address expired, the
-            // network is gone) ends in the fallback.
-            if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-              recovered = true;
-              hls.recoverMediaError();
-              return;
-            }
-            hls.destroy();
-            fail();
-          });
-          hls.on(Hls.Events.MANIFEST_PARSED, start);
-          hls.loadSource(src);
-          hls.attachMedia(video);
-          destroy = () => hls.destroy();
-        },
-        // The chunk did not load (offline, a new release replaced it).
-        fail,
-      );
-    }
-    return () => {
-      stopped = true;
-      destroy();
-      video.removeAttribute('src');
-      video.load();
-    };
-  }, [src, onFailed]);
+    if (videoRef.current) videoRef.current.volume = DEFAULT_VOLUME;
+  }, []);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -131,32 +39,39 @@ function HlsVideo({ src, poster, onFailed }: { src: string; poster?: string; onF
     video.playbackRate = rate;
   }, [rate]);
 
+  const playing = player.phase === 'playing';
   return (
     <>
+      {player.phase === 'failed' && (
+        <StreamFailed retrying={player.renewing} onRetry={player.retry} onShowMagnets={onShowMagnets} />
+      )}
+      {player.phase === 'vip-ended' && <VipEnded message={player.vipMessage} onShowMagnets={onShowMagnets} />}
+      {/* Kept while a message shows: the stream attaches to this one element throughout. */}
       <video
         ref={videoRef}
         className={styles.video}
-        poster={poster}
+        hidden={!playing}
+        poster={stream.posterUrl ?? fallbackPoster}
         controls
         playsInline
         preload="auto"
         data-testid="stream-video"
-        onError={onFailed}
       />
-      <div className={styles.rates} role="group" aria-label={DETAIL_TEXT.playbackRate}>
-        <span className={styles.ratesLabel}>{DETAIL_TEXT.playbackRate}</span>
-        {PLAYBACK_RATES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={value === rate ? `${styles.rate} ${styles.rateActive}` : styles.rate}
-            aria-pressed={value === rate}
-            onClick={() => setRate(value)}
-          >
-            {DETAIL_TEXT.rate(value)}
-          </button>
-        ))}
-      </div>
+      {playing && (
+        <>
+          {position.resumedAt !== undefined && (
+            <ResumeNotice at={position.resumedAt} onRestart={position.restart} />
+          )}
+          <QualityMenu
+            engine={player.engine}
+            rungs={player.rungs}
+            choice={player.choice}
+            playingRung={player.playingRung}
+            onChoose={player.choose}
+          />
+          <RateMenu rate={rate} onRate={setRate} />
+        </>
+      )}
     </>
   );
 }

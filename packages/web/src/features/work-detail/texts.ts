@@ -19,6 +19,17 @@ export const DETAIL_TEXT = {
   showMagnets: '查看磁力链接',
   playbackRate: '倍速',
   rate: (rate: number) => `${rate}x`,
+  quality: '清晰度',
+  qualityAuto: '自动',
+  /** A rung as the menu shows it: 720p → 720P. */
+  qualityName: (name: string) => name.toUpperCase(),
+  /** Beside 自动: the rung playing now. */
+  qualityPlaying: (name: string) => `当前 ${name.toUpperCase()}`,
+  /** Safari and iOS play HLS themselves and pick the rung: no manual choice there. */
+  qualityAutoOnly: '自动（由浏览器按网速选择）',
+  resumed: (clock: string) => `已从上次观看位置 ${clock} 继续`,
+  restart: '从头播放',
+  vipEnded: '无法继续播放',
   like: '喜欢',
   liked: '已喜欢',
   collect: '收藏',

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { libraryApi } from '../../api/library';
-import { LIBRARY_KEY } from '../collect/collect-queries';
+import { LIBRARY_KEY, loadLibraryApi } from '../collect/collect-queries';
 import { likeChange } from './work-detail-model';
 import { setWorkFlags } from './work-detail-query';
 
@@ -18,8 +17,8 @@ export function useLike(id: string, liked: boolean): () => void {
     sending.current = true;
     const change = likeChange(liked);
     setWorkFlags(queryClient, id, { like: change.liked });
-    libraryApi
-      .like({ dataId: id, status: change.status })
+    loadLibraryApi()
+      .then((libraryApi) => libraryApi.like({ dataId: id, status: change.status }))
       .then(
         (answer) => {
           setWorkFlags(queryClient, id, { like: answer.data.like });

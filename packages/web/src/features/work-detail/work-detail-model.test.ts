@@ -76,11 +76,19 @@ describe('playAnswer (SPEC §4)', () => {
 });
 
 describe('hlsEngine', () => {
-  it('prefers hls.js on Media Source, falls back to native HLS, else cannot play', () => {
-    expect(hlsEngine({ mediaSource: true, nativeHls: true })).toBe('hlsjs');
-    expect(hlsEngine({ mediaSource: true, nativeHls: false })).toBe('hlsjs');
-    expect(hlsEngine({ mediaSource: false, nativeHls: true })).toBe('native');
-    expect(hlsEngine({ mediaSource: false, nativeHls: false })).toBe('none');
+  const other = { appleWebKit: false };
+  it('prefers hls.js on Media Source outside Apple, falls back to native HLS, else cannot play', () => {
+    expect(hlsEngine({ mediaSource: true, nativeHls: true, ...other })).toBe('hlsjs');
+    expect(hlsEngine({ mediaSource: true, nativeHls: false, ...other })).toBe('hlsjs');
+    expect(hlsEngine({ mediaSource: false, nativeHls: true, ...other })).toBe('native');
+    expect(hlsEngine({ mediaSource: false, nativeHls: false, ...other })).toBe('none');
+  });
+
+  it("lets Apple's WebKit play HLS itself, even with Media Source", () => {
+    expect(hlsEngine({ mediaSource: true, nativeHls: true, appleWebKit: true })).toBe('native');
+    expect(hlsEngine({ mediaSource: false, nativeHls: true, appleWebKit: true })).toBe('native');
+    // A WebKit without HLS (an odd build) still has hls.js.
+    expect(hlsEngine({ mediaSource: true, nativeHls: false, appleWebKit: true })).toBe('hlsjs');
   });
 });
 

@@ -49,15 +49,19 @@ export function playAnswer(isOnline: number): PlayAnswer {
 export const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
- * How a stream plays: with hls.js where Media Source Extensions exist (most browsers, iOS 17.1+
- * through ManagedMediaSource), else with the browser's own HLS (older iOS Safari), else not at all.
+ * How a stream plays. Apple's WebKit (Safari, every iOS browser) plays HLS itself, and best:
+ * AirPlay, picture in picture, the iPhone's full screen and its own choice of rung. Elsewhere
+ * hls.js over Media Source Extensions, which also lets the member pin a quality (Android's
+ * Chrome answers "maybe" to HLS but plays it poorly). Without Media Source, the browser's own
+ * HLS if it has one, else nothing.
  */
 export function hlsEngine(browser: {
   mediaSource: boolean;
   nativeHls: boolean;
+  appleWebKit: boolean;
 }): 'hlsjs' | 'native' | 'none' {
-  if (browser.mediaSource) return 'hlsjs';
-  return browser.nativeHls ? 'native' : 'none';
+  if (browser.nativeHls && (browser.appleWebKit || !browser.mediaSource)) return 'native';
+  return browser.mediaSource ? 'hlsjs' : 'none';
 }
 
 /** The detail as the browsing history keeps it: the shape of a list item. */

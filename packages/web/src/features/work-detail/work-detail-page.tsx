@@ -1,21 +1,27 @@
 import { MSG } from '@yingku/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, NavBar, Skeleton, Tabs, Toast } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Skeleton } from 'antd-mobile';
+import { Tabs } from '../../components/tabs/tabs';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { PATHS } from '../../app/paths';
-import { MagnetList } from '../magnets/magnet-list';
-import { recordHistory } from '../../session/history';
+import { showToast } from '../../components/feedback/lazy-feedback';
 import { backWay, isValidDetailId } from './detail-id';
 import { DetailsTab } from './details-tab';
 import { StillsTab } from './stills-tab';
 import { DETAIL_TEXT } from './texts';
 import { useGoBack } from './use-go-back';
-import { workDetailOptions } from './work-detail-query';
+import { seedWorkDetail, workDetailOptions } from './work-detail-query';
 import { toHistoryEntry } from './work-detail-model';
+import { recordHistory } from '../../session/history';
 import styles from './work-detail-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
+import { BackBar } from '../../components/back-bar/back-bar';
+
+// The magnets tab (with the API calls and zod schemas it uses) loads when first opened, not with
+// the detail's first screen (decision 028).
+const MagnetList = lazy(async () => ({ default: (await import('../magnets/magnet-list')).MagnetList }));
 
 /** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
 export function WorkDetailPage() {
@@ -23,9 +29,9 @@ export function WorkDetailPage() {
   const goBack = useGoBack();
   return (
     <div className={styles.page}>
-      <NavBar className={styles.navBar} onBack={goBack}>
+      <BackBar className={styles.navBar} onBack={goBack}>
         {DETAIL_TEXT.pageTitle}
-      </NavBar>
+      </BackBar>
       {isValidDetailId(id) ? <WorkDetail key={id} id={id} /> : <BadDetailId />}
     </div>
   );
@@ -35,7 +41,7 @@ export function WorkDetailPage() {
 function BadDetailId() {
   const navigate = useNavigate();
   useEffect(() => {
-    Toast.show({ icon: 'fail', content: MSG.badDetailId });
+    showToast({ icon: 'fail', content: MSG.badDetailId });
     const way = backWay(window.history.state, window.history.length);
     // A toast survives navigation inside the app; leaving for another document would hide it
     // at once, so that waits until it has been read. The timers also undo StrictMode's rehearsal.
@@ -48,12 +54,25 @@ function BadDetailId() {
     );
     return () => window.clearTimeout(timer);
   }, [navigate]);
-  return <ErrorBlock status="default" title={MSG.badDetailId} description="" className={styles.state} />;
+  return (
+    <>
+      <PageHeading />
+      <ErrorBlock status="default" title={MSG.badDetailId} description="" className={styles.state} />
+    </>
+  );
+}
+
+/** The page's h1 until the work's number (the details tab's h1) is there: loading, failed, bad id. */
+function PageHeading() {
+  return <h1 className="visually-hidden">{DETAIL_TEXT.pageTitle}</h1>;
 }
 
 type TabKey = 'details' | 'magnets' | 'stills';
 
 function WorkDetail({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  // Once, before the query first reads the cache: the detail the page came with, if any.
+  useState(() => seedWorkDetail(queryClient, id));
   const detail = useQuery(workDetailOptions(id));
   const [tab, setTab] = useState<TabKey>('details');
   const navigate = useNavigate();
@@ -65,6 +84,7 @@ function WorkDetail({ id }: { id: string }) {
   if (detail.isPending) {
     return (
       <div className={styles.loading} data-state="loading">
+        <PageHeading />
         <Skeleton className={styles.coverSkeleton} animated />
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={5} animated />
@@ -76,21 +96,24 @@ function WorkDetail({ id }: { id: string }) {
     const missing =
       detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 400);
     return (
-      <ErrorBlock
-        status={missing ? 'empty' : 'default'}
-        title={missing ? DETAIL_TEXT.notFoundTitle : DETAIL_TEXT.loadFailed}
-        description={missing ? DETAIL_TEXT.notFoundText : ''}
-        className={styles.state}
-        data-state={missing ? 'not-found' : 'error'}
-      >
-        {missing ? (
-          <Button color="primary" onClick={() => void navigate(PATHS.home)}>
-            {DETAIL_TEXT.backHome}
-          </Button>
-        ) : (
-          <Button onClick={() => void detail.refetch()}>{DETAIL_TEXT.retry}</Button>
-        )}
-      </ErrorBlock>
+      <>
+        <PageHeading />
+        <ErrorBlock
+          status={missing ? 'empty' : 'default'}
+          title={missing ? DETAIL_TEXT.notFoundTitle : DETAIL_TEXT.loadFailed}
+          description={missing ? DETAIL_TEXT.notFoundText : ''}
+          className={styles.state}
+          data-state={missing ? 'not-found' : 'error'}
+        >
+          {missing ? (
+            <Button color="primary" onClick={() => void navigate(PATHS.home)}>
+              {DETAIL_TEXT.backHome}
+            </Button>
+          ) : (
+            <Button onClick={() => void detail.refetch()}>{DETAIL_TEXT.retry}</Button>
+          )}
+        </ErrorBlock>
+      </>
     );
   }
 
@@ -103,7 +126,9 @@ function WorkDetail({ id }: { id: string }) {
       {/* antd-mobile renders a tab's content when it is first opened: the magnets load then. */}
       <Tabs.Tab key="magnets" title={DETAIL_TEXT.tabMagnets}>
         {work.number ? (
-          <MagnetList number={work.number} />
+          <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+            <MagnetList number={work.number} />
+          </Suspense>
         ) : (
           <ErrorBlock status="empty" title={DETAIL_TEXT.noNumber} description="" />
         )}

@@ -11,5 +11,5 @@ import { DETAIL_TEXT } from './texts';
 export const workDetailRoutes: RouteObject[] = MOD_NAMES.map((modName) => ({
   path: `${modName}/:id`,
   lazy: { Component: async () => (await import('./work-detail-page')).WorkDetailPage },
-  handle: { title: DETAIL_TEXT.pageTitle } satisfies RouteHandle,
+  handle: { title: DETAIL_TEXT.pageTitle, skeleton: 'detail', ownHeading: true } satisfies RouteHandle,
 }));

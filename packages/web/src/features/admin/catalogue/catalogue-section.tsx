@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { ImportJobsPanel, ImportPanel, type ShownJob } from './import-panel';
+import { MediaJobsPanel } from './media-jobs-panel';
 import { WorksPanel } from './works-panel';
 
 /**
  * 作品管理: import a catalogue file (a small form, first; its report opens under it), find works
- * and change them, and the recent imports.
+ * and change them (each row's 视频 sends and follows its videos), 视频任务 across the catalogue,
+ * and the recent imports.
  */
 export function CatalogueSection() {
   const [shown, setShown] = useState<ShownJob>();
@@ -12,6 +14,7 @@ export function CatalogueSection() {
     <>
       <ImportPanel shown={shown} onShow={setShown} />
       <WorksPanel />
+      <MediaJobsPanel />
       <ImportJobsPanel shownId={shown?.id} onShow={(id) => setShown({ id })} />
     </>
   );

@@ -8,6 +8,9 @@ import { ADMIN_KEYS, useStaffWorks } from '../admin-queries';
 import { Pager, Panel, QueryState, SearchBox, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { channelLabel, workOnlineTag } from './catalogue-model';
+import { uploadPercent } from './upload-model';
+import { VideoDialog } from './video-dialog';
+import { useVideoUpload } from './video-upload';
 import styles from '../admin.module.css';
 import catalogueStyles from './catalogue.module.css';
 
@@ -67,6 +70,8 @@ export function WorksPanel() {
 function WorkRow({ work }: { work: StaffWorkRow }) {
   const update = useWorkUpdate(work);
   const [busy, setBusy] = useState(false);
+  const [videosOpen, setVideosOpen] = useState(false);
+  const upload = useVideoUpload(work.id);
   const run = async (body: WriteBody<StaffWorkUpdateBody>, done: string) => {
     setBusy(true);
     try {
@@ -110,6 +115,12 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
       <td>{work.pubTime}</td>
       <td>
         <StatusTag view={workOnlineTag(work.isOnline)} />
+        {/* An upload goes on with its dialog closed: the row says so. */}
+        {upload && (
+          <div className={styles.weak} data-testid="row-upload">
+            {ADMIN_TEXT.uploadingPercent(uploadPercent(upload.bytesSent, upload.bytesTotal))}
+          </div>
+        )}
       </td>
       <td>
         <Tag color={work.hidden ? 'danger' : 'success'} fill="outline" data-testid="visibility">
@@ -118,6 +129,9 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
       </td>
       <td>
         <div className={styles.toolbar}>
+          <Button size="mini" color="primary" fill="outline" onClick={() => setVideosOpen(true)}>
+            {ADMIN_TEXT.videos}
+          </Button>
           <Button
             size="mini"
             fill="outline"
@@ -141,6 +155,7 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
             {work.hidden ? ADMIN_TEXT.unhide : ADMIN_TEXT.hide}
           </Button>
         </div>
+        {videosOpen && <VideoDialog work={work} onClose={() => setVideosOpen(false)} />}
       </td>
     </tr>
   );

@@ -1,0 +1,336 @@
+import { API, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@yingku/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../packages/web/src/app/texts';
+import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
+import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
+import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
+import { registerMember, seedSession, type TestMember } from './support/accounts';
+import { describeFindings, seriousAxeViolations } from './support/axe';
+import { settled } from './support/page-checks';
+import { launchBrowser, openPage, PHONE } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+import { smallTapTargets, TAP_TARGET_PX } from './support/tap-targets';
+
+const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+
+let server: TestServer;
+let browser: Browser;
+let member: TestMember;
+let works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  member = await registerMember(server, 'a11y');
+  const first = async (modName: string) =>
+    (
+      await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+        modName,
+        sort: 'pubTime',
+        date: ALL_TIME,
+        pageNum: 1,
+        pageSize: 1,
+      })
+    ).rows[0]!;
+  works = {
+    censored: await first('censored'),
+    uncensored: await first('uncensored'),
+    western: await first('western'),
+  };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A screen of SPEC §2 to check: where it is, and what to do on it before checking. */
+interface Screen {
+  name: string;
+  path: () => string;
+  /** Open a tab, a popup… after the page has settled. */
+  act?: (page: Page) => Promise<void>;
+  /** Logged in as a member. */
+  member?: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'age gate', path: () => '/' },
+  { name: 'home', path: () => '/index' },
+  ...(['censored', 'uncensored', 'western'] as const).flatMap((mod): Screen[] => {
+    const prefix = mod === 'censored' ? '' : `/${mod}`;
+    return [
+      { name: `${mod} latest`, path: () => `/${mod}` },
+      { name: `${mod} categories`, path: () => `/tags${prefix}/index` },
+      { name: `${mod} ranking`, path: () => `/top${prefix}` },
+      { name: `${mod} detail`, path: () => `/${mod}/${works[mod].id}` },
+      {
+        name: `${mod} detail magnets`,
+        path: () => `/${mod}/${works[mod].id}`,
+        act: (page) => openTab(page, DETAIL_TEXT.tabMagnets),
+      },
+      {
+        name: `${mod} detail stills`,
+        path: () => `/${mod}/${works[mod].id}`,
+        act: (page) => openTab(page, DETAIL_TEXT.tabStills),
+      },
+    ];
+  }),
+  { name: 'censored performers', path: () => '/performer/index' },
+  { name: 'uncensored performers', path: () => '/performer/uncensored/index' },
+  { name: 'makers', path: () => '/maker/index' },
+  { name: 'labels', path: () => '/label/index' },
+  { name: 'directors', path: () => '/director/index' },
+  { name: 'same-type', path: () => '/item/index' },
+  { name: 'series', path: () => '/series/index' },
+  { name: 'search', path: () => '/search/a' },
+  { name: 'login', path: () => '/login' },
+  { name: 'register', path: () => '/register' },
+  { name: 'member center (visitor)', path: () => '/user' },
+  { name: 'member center collect', path: () => '/user', member: true },
+  {
+    name: 'member center likes',
+    path: () => '/user',
+    member: true,
+    act: (page) => openTab(page, MEMBER_TEXT.tabLike),
+  },
+  {
+    name: 'member center history',
+    path: () => '/user',
+    member: true,
+    act: (page) => openTab(page, MEMBER_TEXT.tabHistory),
+  },
+  {
+    name: 'member drawer',
+    path: () => '/user',
+    member: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: MEMBER_TEXT.more }).click();
+      await page.getByText(MEMBER_TEXT.logout, { exact: true }).waitFor();
+    },
+  },
+  { name: 'customer service', path: () => '/message', member: true },
+  { name: 'activation code', path: () => '/sub', member: true },
+  { name: 'pay', path: () => '/pay', member: true },
+  { name: 'orders', path: () => '/orders', member: true },
+  { name: 'not found', path: () => '/no/such/page' },
+  {
+    name: 'magnet popup of a list',
+    path: () => '/censored',
+    act: async (page) => {
+      await page.getByRole('button', { name: WORK_CARD_TEXT.showMagnets }).first().click();
+      await page.locator('.adm-popup-body').waitFor();
+      await settled(page);
+    },
+  },
+];
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect
+    .poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'))
+    .toBe('true');
+  await settled(page);
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('axe-core at %s size: no serious or critical violations', (_, device) => {
+  it.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
+    const tab = await openPage(browser, device);
+    try {
+      if (screen.member) await seedSession(tab.context, server.baseUrl, member);
+      await tab.page.goto(`${server.baseUrl}${screen.path()}`);
+      await settled(tab.page);
+      await screen.act?.(tab.page);
+      const findings = await seriousAxeViolations(tab.page);
+      if (findings.length > 0) console.log(`axe on ${screen.name}:\n${describeFindings(findings)}`);
+      expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
+      expect(await tab.page.locator('h1').count()).toBe(1);
+      if (device === PHONE) {
+        const small = await smallTapTargets(tab.page);
+        if (small.length > 0) console.log(`small tap targets on ${screen.name}: ${small.join(', ')}`);
+      }
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+/** What has the keyboard focus: its tag, role, accessible text, and whether a ring is drawn. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    return {
+      tag: el.tagName.toLowerCase(),
+      role: el.getAttribute('role'),
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(),
+      inTabBar: el.closest('nav') !== null && el.closest('main') === null,
+      ring,
+      current: el.getAttribute('aria-current'),
+    };
+  });
+}
+
+describe('keyboard only', () => {
+  it('reaches every tab of the tab bar with Tab, shows where it is, and opens tabs with Enter and Space', async () => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${server.baseUrl}/index`);
+      await settled(page);
+      const bar = page.getByRole('navigation', { name: UI_TEXT.tabBar });
+      expect(await bar.getByRole('link').count()).toBe(4);
+      // Backwards from the top of the page: the bar is the page's last stop.
+      await page.keyboard.press('Shift+Tab');
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const now = await focused(page);
+        expect(now).toMatchObject({ tag: 'a', inTabBar: true, ring: true });
+        seen.unshift(now!.name);
+        if (i < 3) await page.keyboard.press('Shift+Tab');
+      }
+      expect(seen).toEqual([
+        CHANNEL_LABEL.censored,
+        CHANNEL_LABEL.uncensored,
+        CHANNEL_LABEL.western,
+        UI_TEXT.mine,
+      ]);
+
+      // Focus is on 有码: Enter opens it and marks it the current page.
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.baseUrl}/censored`);
+      await expect
+        .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.censored }).getAttribute('aria-current'))
+        .toBe('page');
+
+      // Tab on to 无码 and open it with Space.
+      await bar.getByRole('link', { name: CHANNEL_LABEL.censored }).focus();
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatchObject({ name: CHANNEL_LABEL.uncensored, ring: true });
+      await page.keyboard.press(' ');
+      await page.waitForURL(`${server.baseUrl}/uncensored`);
+      await expect
+        .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.uncensored }).getAttribute('aria-current'))
+        .toBe('page');
+      // The route's own title comes along.
+      await expect.poll(() => page.title()).toContain(CHANNEL_LABEL.uncensored);
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('walks a work detail: the back button, the tabs (arrows switch them), and every button with a ring', async () => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      const work = works.censored;
+      await page.goto(`${server.baseUrl}/censored/${work.id}`);
+      await settled(page);
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatchObject({ tag: 'button', name: UI_TEXT.back, ring: true });
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabDetails, ring: true });
+      // The arrow keys move between the tabs and open them.
+      await page.keyboard.press('ArrowRight');
+      await expect
+        .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).getAttribute('aria-selected'))
+        .toBe('true');
+      expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabMagnets, ring: true });
+      await page.keyboard.press('ArrowLeft');
+      await expect
+        .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabDetails }).getAttribute('aria-selected'))
+        .toBe('true');
+
+      // On through the details: every stop is named and shows a ring, until the tab bar.
+      const stops: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const now = await focused(page);
+        if (now === null || now.inTabBar) break;
+        expect(now.ring, `${now.tag} "${now.name}" shows no focus ring`).toBe(true);
+        expect(now.name, `a ${now.tag} with no name`).not.toBe('');
+        stops.push(`${now.role ?? now.tag}:${now.name}`);
+      }
+      console.log(`keyboard stops on the detail: ${stops.join(' | ')}`);
+      expect(stops.some((stop) => stop.startsWith('button:'))).toBe(true);
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+});
+
+/** Controls under `locator` (itself included) whose tap area is under 44×44 ({@link smallTapTargets}). */
+async function tapAreaTooSmall(locator: Locator) {
+  await locator.first().waitFor();
+  await locator.first().evaluate((el) => el.setAttribute('data-probe', ''));
+  const small = await smallTapTargets(locator.page(), '[data-probe]');
+  await locator.first().evaluate((el) => el.removeAttribute('data-probe'));
+  return small;
+}
+
+describe(`tap targets at least ${TAP_TARGET_PX}×${TAP_TARGET_PX} px on a phone`, () => {
+  it('the magnet filter switch, the tab bar and the back button', async () => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${server.baseUrl}/censored`);
+      await settled(page);
+      const magnetSwitch = page.getByRole('switch');
+      expect((await magnetSwitch.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+      expect(await tapAreaTooSmall(magnetSwitch)).toEqual([]);
+      expect(await tapAreaTooSmall(page.getByRole('navigation', { name: UI_TEXT.tabBar }))).toEqual([]);
+      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
+      await settled(page);
+      expect(await tapAreaTooSmall(page.getByRole('button', { name: UI_TEXT.back }))).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('the detail chips (makers, tags, performers)', async () => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
+      await settled(page);
+      const chips = page.locator('a[data-kind]');
+      expect(await chips.count()).toBeGreaterThan(0);
+      // The rating's stars are drawn only (the text beside them says it), not ten tiny radios.
+      expect(await page.getByRole('radio').count()).toBe(0);
+      for (const box of await chips.evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+      )) {
+        expect(box.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+        expect(box.width).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+      }
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it.each([
+    ['/login', ACCOUNT_TEXT.toRegister],
+    ['/register', ACCOUNT_TEXT.toLogin],
+  ])('the link under the form of %s', async (path, text) => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${server.baseUrl}${path}`);
+      await settled(page);
+      const link = page.getByRole('link', { name: text, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+      expect(await tapAreaTooSmall(link)).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { API, ALL_TIME, type WorkListItem } from '@yingku/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../packages/web/src/app/texts';
+import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
+import { registerMember, seedSession, type TestMember } from './support/accounts';
+import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { coversInViewLoaded, overflowsHorizontally, settled } from './support/page-checks';
+import { startTestServer, type TestServer } from './support/server';
+
+/** The small iPhone (SE 2nd/3rd gen) and a large Android phone, beside the usual PHONE. */
+const PHONES = {
+  'iphone-se': { ...PHONE, viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 },
+  'android-large': { ...PHONE, viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625 },
+} as const;
+
+let server: TestServer;
+let browser: Browser;
+let member: TestMember;
+let work: WorkListItem;
+let tab: TestPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  member = await registerMember(server, 'layout');
+  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    modName: 'censored',
+    sort: 'pubTime',
+    date: ALL_TIME,
+    pageNum: 1,
+    pageSize: 1,
+  });
+  work = list.rows[0]!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await tab?.close();
+  expect(tab?.problems ?? []).toEqual([]);
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabBar });
+
+/** How far the page scrolls beyond the screen, in CSS px (0: it fits). */
+const extraScroll = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollHeight - window.innerHeight);
+
+describe.each(Object.entries(PHONES))('on %s', (device, options) => {
+  it.each([
+    ['home', '/index', false],
+    ['latest', '/censored', false],
+    ['detail', () => `/censored/${work.id}`, false],
+    ['makers', '/maker/index', false],
+    ['member', '/user', true],
+    ['login', '/login', false],
+  ] as const)('%s fits the width, with the tab bar along the bottom edge', async (name, path, loggedIn) => {
+    tab = await openPage(browser, options);
+    const { page } = tab;
+    if (loggedIn) await seedSession(tab.context, server.baseUrl, member);
+    await page.goto(url(typeof path === 'function' ? path() : path));
+    await settled(page);
+    await coversInViewLoaded(page);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    if (name !== 'login') {
+      const bar = (await tabBar(page).boundingBox())!;
+      expect(bar.y + bar.height).toBeCloseTo(options.viewport.height, 0);
+      expect(bar.width).toBe(options.viewport.width);
+    }
+    await screenshot(page, `layout-${device}-${name}`);
+  });
+
+  it.each([
+    ['the not-found page', '/no/such/page', null],
+    ['an empty likes list', '/user', MEMBER_TEXT.tabLike],
+  ] as const)('%s does not scroll: nothing is added under the tab bar twice', async (_, path, tabName) => {
+    tab = await openPage(browser, options);
+    const { page } = tab;
+    await seedSession(tab.context, server.baseUrl, member);
+    await page.goto(url(path));
+    await settled(page);
+    if (tabName) {
+      await page.getByRole('tab', { name: tabName, exact: true }).click();
+      await page.getByText(MEMBER_TEXT.likeEmpty, { exact: true }).waitFor();
+    }
+    await tabBar(page).waitFor();
+    expect(await extraScroll(page)).toBe(0);
+    await screenshot(page, `layout-${device}-short-${tabName ? 'likes' : 'not-found'}`);
+  });
+});
+
+describe('phones without delays or hidden corners', () => {
+  it('asks for the device width and the whole screen (viewport-fit=cover)', async () => {
+    tab = await openPage(browser);
+    await tab.page.goto(url('/index'));
+    const viewport = await tab.page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).toContain('width=device-width');
+    expect(viewport).toContain('viewport-fit=cover');
+  });
+
+  it("keeps the tab bar's items above the home indicator (env(safe-area-inset-bottom))", async () => {
+    tab = await openPage(browser);
+    await tab.page.goto(url('/index'));
+    await tabBar(tab.page).waitFor();
+    // Chromium has no notch to emulate: the rule itself is read from the bar's style sheet.
+    const paddings = await tabBar(tab.page).evaluate((nav) => {
+      const found: string[] = [];
+      for (const sheet of Array.from(document.styleSheets)) {
+        for (const rule of Array.from(sheet.cssRules)) {
+          if (rule instanceof CSSStyleRule && nav.matches(rule.selectorText)) {
+            found.push(rule.style.getPropertyValue('padding-bottom'));
+          }
+        }
+      }
+      return found;
+    });
+    expect(paddings).toContain('env(safe-area-inset-bottom)');
+  });
+
+  it('has no double-tap wait on what is tapped (touch-action: manipulation)', async () => {
+    tab = await openPage(browser);
+    await tab.page.goto(url('/censored'));
+    await settled(tab.page);
+    const actions = await tab.page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>('a[href], button, [role="tab"], [role="switch"]'),
+      ).map((el) => `${el.tagName.toLowerCase()} ${getComputedStyle(el).touchAction}`),
+    );
+    expect(actions.length).toBeGreaterThan(10);
+    expect(actions.filter((action) => !action.endsWith(' manipulation'))).toEqual([]);
+  });
+});

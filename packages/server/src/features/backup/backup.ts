@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as tar from 'tar';
+import { LOCK_FILE, lockDataDir } from '../../db/data-dir-lock';
+
+/** The archive's table of contents, first in it: what a restore checks every file against. */
+export const MANIFEST = 'yingku-backup.json';
+/** Where DATA_DIR's files sit inside the archive. */
+const DATA = 'data';
+const FORMAT = 1;
+
+export interface BackupManifest {
+  format: number;
+  createdAt: string;
+  files: Array<{ path: string; size: number; sha256: string }>;
+}
+
+/** A backup or restore that cannot go on, with a message for the operator. */
+export class BackupError extends Error {}
+
+/**
+ * Writes all of DATA_DIR — the embedded database, the secrets kept beside it (JWT, sandbox pay
+ * key), the nonce journal and media stored there — to `file`, a gzipped tar with a manifest of
+ * every file's size and SHA-256. Takes DATA_DIR's lock for the whole copy, so it refuses to run
+ * beside a server (which would change the files under it) rather than write a backup that may
+ * not restore. `file` must not exist yet.
+ */
+export async function backupDataDir(dataDir: string, file: string): Promise<BackupManifest> {
+  if (existsSync(file)) throw new BackupError(`${file} exists already`);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    throw new BackupError(`${dataDir} holds no embedded database to back up`);
+  }
+  const lock = lockDataDir(dataDir);
+  const staging = await mkdtemp(path.join(path.dirname(path.resolve(file)), '.yingku-backup-'));
+  try {
+    const files = await listFiles(dataDir);
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      createdAt: new Date().toISOString(),
+      files: await Promise.all(
+        files.map(async (relative) => {
+          const full = path.join(dataDir, relative);
+          return { path: relative, size: (await stat(full)).size, sha256: await sha256(full) };
+        }),
+      ),
+    };
+    await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
+    // The data under a link to DATA_DIR: its files go in as `data/…` next to the manifest.
+    await symlink(path.resolve(dataDir), path.join(staging, DATA));
+    const partial = `${file}.partial`;
+    // The whole tree, empty directories included: PostgreSQL will not start without its
+    // empty pg_notify/, pg_tblspc/ and the like.
+    await tar.create(
+      {
+        gzip: true,
+        file: partial,
+        cwd: staging,
+        portable: true,
+        follow: true,
+        filter: (entry) => entry !== `${DATA}/${LOCK_FILE}`,
+      },
+      [MANIFEST, DATA],
+    );
+    await rename(partial, file);
+    return manifest;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    lock.release();
+  }
+}
+
+/**
+ * Restores a backup into `dataDir`: unpacked beside it, every file checked against the manifest,
+ * then moved into place in one rename. An existing DATA_DIR with files in it is kept: refused
+ * unless `force`, and then moved aside to `<dataDir>.before-restore-<time>`. Refused while
+ * anything has DATA_DIR open. Answers the manifest and where the old data went, if anywhere.
+ */
+export async function restoreDataDir(
+  file: string,
+  dataDir: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<{ manifest: BackupManifest; movedAside: string | undefined }> {
+  const target = path.resolve(dataDir);
+  if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
+  const occupied = existsSync(target) && (await readdir(target)).length > 0;
+  if (occupied && !force) {
+    throw new BackupError(`${target} is not empty: pass --force to move it aside and restore`);
+  }
+  // Held while we work: no server may open the old data or the new meanwhile.
+  const lock = occupied ? lockDataDir(target) : undefined;
+  await mkdir(path.dirname(target), { recursive: true });
+  const unpacked = await mkdtemp(path.join(path.dirname(target), '.yingku-restore-'));
+  try {
+    try {
+      await tar.extract({ file, cwd: unpacked, strict: true });
+    } catch (error) {
+      throw new BackupError(`${file} is not a readable backup: ${(error as Error).message}`);
+    }
+    const manifest = await checkAgainstManifest(unpacked);
+    const restored = path.join(unpacked, DATA);
+    await mkdir(restored, { recursive: true });
+    let movedAside: string | undefined;
+    if (occupied) {
+      movedAside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      lock?.release();
+      await rename(target, movedAside);
+    } else if (existsSync(target)) {
+      await rm(target, { recursive: true });
+    }
+    await rename(restored, target);
+    return { manifest, movedAside };
+  } finally {
+    lock?.release();
+    await rm(unpacked, { recursive: true, force: true });
+  }
+}
+
+async function checkAgainstManifest(unpacked: string): Promise<BackupManifest> {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(unpacked, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`not a Yingku backup: no readable ${MANIFEST}`);
+  }
+  if (manifest.format !== FORMAT || !Array.isArray(manifest.files)) {
+    throw new BackupError(`a backup of format ${String(manifest.format)}, this version reads ${FORMAT}`);
+  }
+  const listed = new Set(manifest.files.map((f) => f.path));
+  const present = existsSync(path.join(unpacked, DATA)) ? await listFiles(path.join(unpacked, DATA)) : [];
+  const extra = present.filter((relative) => !listed.has(relative));
+  if (extra.length > 0)
+    throw new BackupError(`the backup holds files its manifest does not list: ${extra[0]}`);
+  for (const entry of manifest.files) {
+    const full = path.join(unpacked, DATA, entry.path);
+    if (!existsSync(full)) throw new BackupError(`the backup is missing ${entry.path}`);
+    const size = (await stat(full)).size;
+    if (size !== entry.size || (await sha256(full)) !== entry.sha256) {
+      throw new BackupError(`the backup is damaged: ${entry.path} does not match its checksum`);
+    }
+  }
+  return manifest;
+}
+
+/** Every file under `dir`, relative, sorted; the lock file left out. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((relative) => relative !== LOCK_FILE)
+    .sort();
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

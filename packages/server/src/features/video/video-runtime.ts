@@ -1,0 +1,136 @@
+import type PgBoss from 'pg-boss';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/connection';
+import { soleWorkerLease, type WorkerLease } from '../../db/worker-lease';
+import { createCloudDownloadsService } from '../cloud-downloads/cloud-downloads.service';
+import { type FfmpegTools, findFfmpeg } from './ffmpeg-tools';
+import { createVideoService, type VideoJobs, type VideoService } from './video.service';
+import {
+  createBoss,
+  createQueues,
+  DEFAULT_QUEUE_SETTINGS,
+  LocalCancels,
+  queueJobs,
+  startVideoWorker,
+  type VideoQueueSettings,
+} from './video-jobs';
+import { createVideoPipeline, type VideoPipeline } from './video-pipeline';
+import { createS3VideoStorage } from './video-s3-storage';
+import { localVideoStorage, type VideoStorage } from './video-storage';
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The media side of one process: storage, ffmpeg, the queue, and (when told) a worker. */
+export interface VideoRuntime {
+  service: VideoService;
+  pipeline: VideoPipeline;
+  storage: VideoStorage;
+  tools: FfmpegTools | undefined;
+  /** Starts taking transcode jobs in this process (the in-process worker, or `npm run worker`). */
+  startWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface VideoRuntimeDeps {
+  config: Pick<AppConfig, 'media' | 'databaseUrl'>;
+  database: Database;
+  log: Log;
+  workerLease?: WorkerLease;
+  /** Tests: queue timings (short retries). */
+  queue?: Partial<VideoQueueSettings>;
+  /** Tests: ffmpeg as found (default), or none. */
+  tools?: FfmpegTools | null;
+}
+
+/** Storage as the settings say: object storage when a bucket is set, else the local folder. */
+export function videoStorageFor(media: AppConfig['media']): VideoStorage {
+  return media.s3 ? createS3VideoStorage(media.s3) : localVideoStorage(media.dir);
+}
+
+/**
+ * Builds the media side. The queue (pg-boss, docs/decisions/023) starts on first use, so a
+ * process that never attaches a video never touches it; a worker starts it at once.
+ */
+export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
+  const { config, database, log } = deps;
+  const media = config.media;
+  const lease = deps.workerLease ?? soleWorkerLease();
+  const settings: VideoQueueSettings = {
+    ...DEFAULT_QUEUE_SETTINGS,
+    concurrency: media.concurrency,
+    timeoutSeconds: media.jobTimeoutSeconds,
+    ...deps.queue,
+  };
+  const tools =
+    deps.tools === null
+      ? undefined
+      : (deps.tools ?? findFfmpeg({ FFMPEG_PATH: media.ffmpegPath, FFPROBE_PATH: media.ffprobePath }));
+  const storage = videoStorageFor(media);
+  const cancels = new LocalCancels();
+
+  let started: Promise<{ boss: PgBoss; markClosed(): void }> | undefined;
+  const queue = () => {
+    started ??= (async () => {
+      const made = createBoss(database, config.databaseUrl, log);
+      await made.boss.start();
+      await createQueues(made.boss, settings);
+      return made;
+    })();
+    return started;
+  };
+  const jobs: VideoJobs & { removeLater(workId: string, mediaId: string): Promise<void> } = {
+    enqueue: async (mediaId) => queueJobs((await queue()).boss, settings, cancels).enqueue(mediaId),
+    cancel: async (mediaId) => cancels.abort(mediaId),
+    removeLater: async (workId, mediaId) =>
+      queueJobs((await queue()).boss, settings).removeLater(workId, mediaId),
+  };
+
+  const downloads = createCloudDownloadsService(database.db);
+  const service = createVideoService({ db: database.db, storage, jobs, tools, maxBytes: media.maxBytes });
+  const pipeline = createVideoPipeline({
+    repo: service.repo,
+    storage,
+    tools,
+    preset: media.preset,
+    log,
+    ownerPid: () => lease.ownerPid(),
+    onReady: async (made) => {
+      await downloads.fulfilWork(made.workId, made.createdBy);
+    },
+    onReplaced: (workId, mediaId) => jobs.removeLater(workId, mediaId),
+  });
+
+  let worker: { stop(): Promise<void> } | undefined;
+  return {
+    service,
+    pipeline,
+    storage,
+    tools,
+    async startWorker() {
+      if (worker) return;
+      const { boss } = await queue();
+      worker = await startVideoWorker({
+        boss,
+        pipeline,
+        repo: service.repo,
+        storage,
+        settings,
+        cancels,
+        log,
+        soleProcess: database.kind === 'pglite',
+        enqueue: jobs.enqueue,
+      });
+    },
+    async close() {
+      await worker?.stop();
+      if (!started) return;
+      const { boss, markClosed } = await started;
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true } as PgBoss.StopOptions);
+      markClosed();
+    },
+  };
+}

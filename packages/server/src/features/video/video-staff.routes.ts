@@ -1,0 +1,187 @@
+import {
+  API,
+  errorEnvelope,
+  type MediaRow,
+  mediaRowResponse,
+  mediaRowsResponse,
+  mediaStatusResponse,
+  staffMediaParams,
+  staffMediaQuery,
+  staffWorkParams,
+  VIDEO_MSG,
+} from '@yingku/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Authenticator, roleGuard } from '../../http/auth';
+import { ok, table } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import type { MediaRecord } from './video.repo';
+import type { VideoService } from './video.service';
+import { stillPaths } from './video-pipeline';
+
+export interface VideoStaffRouteDeps {
+  auth: Authenticator;
+  videos: VideoService;
+}
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  500: errorEnvelope,
+};
+
+/** `YYYY-MM-DD HH:mm:ss` in the site's time zone (Asia/Shanghai). */
+const shanghai = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
+
+export function toMediaRow(m: MediaRecord & { number?: string; playingId?: string | null }): MediaRow {
+  return {
+    id: m.id,
+    workId: m.workId,
+    ...(m.number !== undefined ? { number: m.number } : {}),
+    status: m.status,
+    sourceName: m.sourceName,
+    sourceBytes: String(m.sourceBytes),
+    rungs: m.rungs,
+    durationSeconds: m.durationSeconds,
+    failure: m.failure,
+    failureDetail: m.failureDetail,
+    attempts: m.attempts,
+    playing: m.playingId !== undefined ? m.playingId === m.id : m.status === 'ready',
+    stills: m.status === 'ready' ? stillPaths(m.workId, m.id, true) : [],
+    createTime: shanghai.format(m.createdAt),
+    updateTime: shanghai.format(m.updatedAt),
+  };
+}
+
+/**
+ * The console's videos (/v2/admin/media…): whether videos can be made here, the videos most
+ * recently changed with their progress per rung, a work's videos, retry and cancel. Staff or
+ * admin only, checked before the input is read.
+ */
+export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: VideoStaffRouteDeps) {
+  const staff = roleGuard(auth, 'staff');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    API.staffMediaStatus,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Whether videos can be made here (ffmpeg, storage, size limit)',
+        response: { 200: mediaStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      return ok(videos.status());
+    },
+  );
+
+  r.get(
+    API.staffMediaList,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Videos most recently changed, with progress per rung; or one status, or one work’s',
+        querystring: staffMediaQuery,
+        response: { 200: mediaRowsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { status, workId, pageNum, pageSize } = request.query;
+      const { rows, total } = await videos.recent(pageSize, (pageNum - 1) * pageSize, { status, workId });
+      return table(rows.map(toMediaRow), total);
+    },
+  );
+
+  r.get(
+    API.staffWorkMedia,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'A work’s videos, newest first',
+        params: staffWorkParams,
+        response: { 200: mediaRowsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const { rows, total } = await videos.recent(10, 0, { workId: request.params.id });
+      return table(rows.map(toMediaRow), total);
+    },
+  );
+
+  r.get(
+    API.staffMedia,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'One video',
+        params: staffMediaParams,
+        response: { 200: mediaRowResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      const media = await videos.find(request.params.id);
+      if (!media) throw notFound();
+      return ok(toMediaRow(media));
+    },
+  );
+
+  r.post(
+    API.staffMediaRetry,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Queues a failed or cancelled video again',
+        params: staffMediaParams,
+        response: { 200: mediaRowResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      return ok(toMediaRow(await videos.retry(request.params.id)));
+    },
+  );
+
+  r.post(
+    API.staffMediaCancel,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Cancels a queued or running video; the work goes back to what it was',
+        params: staffMediaParams,
+        response: { 200: mediaRowResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      return ok(toMediaRow(await videos.cancel(request.params.id)));
+    },
+  );
+
+  r.post(
+    API.staffMediaStills,
+    {
+      ...staff.hook,
+      schema: {
+        summary: 'Takes a ready video’s frames as its work’s stills (剧照)',
+        params: staffMediaParams,
+        response: { 200: mediaRowResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await staff.caller(request);
+      return ok(toMediaRow(await videos.useStills(request.params.id)), VIDEO_MSG.stillsSet);
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/connection';
+import { migrateToLatest } from '../src/db/migrate';
+import { createVideoRuntime } from '../src/features/video/video-runtime';
+import { createPostgresTestDatabase } from './db';
+import { buildWorkLine, insertWorks } from './factories';
+import { makeClip, removeClips, testFfmpeg } from './media-fixtures';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+/** `npm run worker` as production runs it, in a process group of its own (ffmpeg included). */
+function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(tsx, ['packages/server/src/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
+
+/** Polls until `check` holds; past `ms`, fails saying what the worker printed. */
+async function until(check: () => boolean, worker: { output: () => string }, ms = 200_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting; the worker printed:\n${worker.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The pipeline's working folder of a video, once ffmpeg has written a segment into it. */
+const workFolders = (dir: string, mediaId: string) =>
+  readdirSync(dir).filter((name) => new RegExp(`^yingku-media-\\d+-${mediaId}-`).test(name));
+const segmentWritten = (dir: string, mediaId: string) => () =>
+  workFolders(dir, mediaId).some((name) => {
+    const rung = path.join(dir, name, 'out', '1080p');
+    return existsSync(rung) && readdirSync(rung).some((file) => file.endsWith('.ts'));
+  });
+
+describe('a worker killed mid-transcode', () => {
+  it(
+    'loses nothing: the next worker takes the video again and puts it online',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'yingku-worker-kill-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const databaseUrl = process.env.DATABASE_URL
+        ? await createPostgresTestDatabase(process.env.DATABASE_URL).then((created) => {
+            cleanups.push(() => created.drop());
+            return created.url;
+          })
+        : undefined;
+      // The workers' temporary folder is this test's own (TMPDIR): nothing of other tests is in it.
+      const workerTmp = path.join(dataDir, 'tmp');
+      await mkdir(workerTmp);
+      const env: Record<string, string> = {
+        TMPDIR: workerTmp,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        MEDIA_X264_PRESET: 'medium',
+        LOG_LEVEL: 'silent',
+      };
+      const clip = await makeClip(testFfmpeg(), { width: 1920, height: 1080, seconds: 10 });
+      cleanups.push(() => removeClips(clip));
+
+      // Attach (and queue) from a process of its own, as the CLI does, then let go of the database.
+      const config = testConfig({
+        dataDir,
+        databaseUrl,
+        media: { ...testConfig().media, dir: path.join(dataDir, 'media'), preset: 'medium' },
+      });
+      const database = await openDatabase({ url: databaseUrl, dataDir });
+      await migrateToLatest(database.db);
+      const workId = (await insertWorks(database.db, [buildWorkLine({ isOnline: 0 })])).ids[0]!;
+      const runtime = createVideoRuntime({ config, database, log: quiet });
+      const media = await runtime.service.attachFile({ workId, file: clip, name: 'kill.mp4', staffId: null });
+      await runtime.close();
+      await database.close();
+
+      // The first worker starts on it; it is killed (ffmpeg too) once a segment is written.
+      const first = startWorker(env);
+      await until(segmentWritten(workerTmp, media.id), first, 100_000);
+      process.kill(-first.child.pid!, 'SIGKILL');
+      await exited(first.child);
+
+      // The next worker finds the video its owner left running and makes it.
+      // (Faster this time: only the handover is under test.)
+      const second = startWorker({ ...env, MEDIA_X264_PRESET: 'ultrafast' });
+      cleanups.push(async () => {
+        if (second.child.exitCode === null) process.kill(-second.child.pid!, 'SIGKILL');
+      });
+      await until(() => second.output().includes('"msg":"video online"'), second, 100_000);
+      process.kill(-second.child.pid!, 'SIGTERM');
+      await exited(second.child);
+      // The killed worker's temporary files went when the next one started; its own when done.
+      expect(workFolders(workerTmp, media.id)).toEqual([]);
+
+      const check = await openDatabase({ url: databaseUrl, dataDir });
+      try {
+        const row = await check.db
+          .selectFrom('work_media')
+          .select(['status', 'attempts'])
+          .where('id', '=', media.id)
+          .executeTakeFirstOrThrow();
+        expect(row.status).toBe('ready');
+        expect(row.attempts).toBeGreaterThanOrEqual(2);
+        const work = await check.db
+          .selectFrom('works')
+          .select(['is_online', 'media_id'])
+          .where('id', '=', workId)
+          .executeTakeFirstOrThrow();
+        expect(work).toEqual({ is_online: 1, media_id: media.id });
+      } finally {
+        await check.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,39 @@
+import {
+  API,
+  fillPath,
+  mediaRowResponse,
+  mediaRowsResponse,
+  mediaStatusResponse,
+  PAGE_SIZE,
+  type StaffMediaQuery,
+} from '@yingku/contract';
+import { api } from '../../../api/client';
+import type { ListQuery } from '../../../api/admin';
+
+/**
+ * The console's video calls (/v2/admin/media…, staff only). The upload itself is tus, not these:
+ * see video-upload.ts.
+ */
+export const mediaApi = {
+  /** Whether videos can be made here (ffmpeg found), where they are kept, and the largest upload. */
+  status: (signal?: AbortSignal, silent = false) =>
+    api.get(API.staffMediaStatus, {}, { schema: mediaStatusResponse, signal, silent }),
+  /** A work's videos, newest first. */
+  ofWork: (workId: string, signal?: AbortSignal) =>
+    api.get(fillPath(API.staffWorkMedia, { id: workId }), {}, { schema: mediaRowsResponse, signal }),
+  /** Videos across the catalogue, most recently changed first; `status` narrows them. */
+  list: (query: ListQuery<StaffMediaQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffMediaList,
+      { pageSize: PAGE_SIZE.staffWorks, ...query },
+      { schema: mediaRowsResponse, signal },
+    ),
+  /** Makes a finished upload the work's new video: it is queued for transcoding. */
+  attach: (workId: string, uploadId: string) =>
+    api.post(fillPath(API.staffWorkMedia, { id: workId }), { uploadId }, { schema: mediaRowResponse }),
+  retry: (id: string) => api.post(fillPath(API.staffMediaRetry, { id }), {}, { schema: mediaRowResponse }),
+  cancel: (id: string) => api.post(fillPath(API.staffMediaCancel, { id }), {}, { schema: mediaRowResponse }),
+  /** A ready video's frames become its work's stills. */
+  useStills: (id: string) =>
+    api.post(fillPath(API.staffMediaStills, { id }), {}, { schema: mediaRowResponse }),
+};

@@ -1,0 +1,48 @@
+import { imageUrl, type MediaRow } from '@yingku/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { runtimeConfig } from '../../../api/runtime-config';
+import { ADMIN_KEYS } from '../admin-queries';
+import { ADMIN_TEXT } from '../texts';
+import { mediaApi } from './media-api';
+import styles from './videos.module.css';
+
+/**
+ * A ready video's frames (made with it), and 用作剧照: they become the work's stills, big and
+ * small, as an import would set them. Only for a ready video (the server answers 409 otherwise).
+ */
+export function MediaStills({ row }: { row: MediaRow }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (row.status !== 'ready' || row.stills.length === 0) return null;
+
+  async function use() {
+    setBusy(true);
+    try {
+      await mediaApi.useStills(row.id);
+      Toast.show({ icon: 'success', content: ADMIN_TEXT.stillsSet });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+    } catch {
+      // Shown by the client.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const host = runtimeConfig().imageHost;
+  return (
+    <div className={styles.stills} data-testid="media-stills">
+      <ul className={styles.stillStrip} aria-label={ADMIN_TEXT.stillsLabel}>
+        {row.stills.map((still, i) => (
+          <li key={still}>
+            <img src={imageUrl(still, host)} alt={ADMIN_TEXT.stillAlt(i + 1)} loading="lazy" />
+          </li>
+        ))}
+      </ul>
+      <Button size="mini" fill="outline" disabled={busy} onClick={() => void use()}>
+        {ADMIN_TEXT.useStills}
+      </Button>
+    </div>
+  );
+}
