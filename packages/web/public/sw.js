@@ -3,8 +3,9 @@
  * 影库's service worker, hand-written and small: it keeps the app shell (index.html and the hashed
  * files of every visitor screen) so the site still opens offline, and nothing else.
  *
- * - Navigations: network first; the response refreshes the stored shell. When the network
- *   fails, the stored shell answers (the app starts and says the network is down).
+ * - Navigations: network first; the response refreshes the stored shell (fetched plain when
+ *   the page came with one route's first screen in it). When the network fails, the stored
+ *   shell answers (the app starts and says the network is down).
  * - /assets/*: content-hashed and immutable, so the cache answers first. The shell's files
  *   are stored with it, and so are the screens loaded on demand (listed by the build in
  *   /offline-assets.json; decision 018), so any visitor screen opens offline.
@@ -25,6 +26,11 @@ const STATIC_FILES = [
   '/icons/icon-192.png',
   '/icons/apple-touch-icon.png',
 ];
+/**
+ * The mark of a page that came with its first screen's data and preloads (decision 029): such a
+ * page is one route's, so the shell is fetched plain rather than stored from it.
+ */
+const FIRST_SCREEN_MARK = 'id="first-screen-data"';
 const NETWORK_ONLY = [/^\/prod-api(\/|$)/, /^\/app-config\.js$/];
 const ASSET = /^\/assets\//;
 
@@ -62,7 +68,9 @@ async function storeShell(html) {
     );
     await cache.addAll(STATIC_FILES);
   }
-  await cache.put(SHELL_URL, new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  // When it was stored: the browser journeys wait on it (e2e/network.test.ts).
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'x-stored-at': String(Date.now()) };
+  await cache.put(SHELL_URL, new Response(html, { headers }));
   for (const key of await caches.keys()) {
     if (key.startsWith(CACHE_PREFIX) && key !== name) await caches.delete(key);
   }
@@ -71,6 +79,14 @@ async function storeShell(html) {
 async function currentCache() {
   const names = (await caches.keys()).filter((key) => key.startsWith(CACHE_PREFIX));
   return names.length > 0 ? caches.open(names[names.length - 1]) : undefined;
+}
+
+/** The shell as a page answered it, or fetched plain when that page carried a route's first screen. */
+async function shellOf(html) {
+  if (!html.includes(FIRST_SCREEN_MARK)) return html;
+  const response = await fetch(SHELL_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${SHELL_URL} answered ${response.status}`);
+  return response.text();
 }
 
 async function navigation(event) {
@@ -82,6 +98,7 @@ async function navigation(event) {
         response
           .clone()
           .text()
+          .then(shellOf)
           .then(storeShell)
           .catch((error) => console.warn('Offline shell not refreshed', error)),
       );
