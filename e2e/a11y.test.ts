@@ -6,6 +6,9 @@ import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
+import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
+import { ADMIN_SECTIONS, sectionPath } from '../packages/web/src/features/admin/admin-model';
+import { registerStaff } from './support/console';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { describeFindings, seriousAxeViolations } from './support/axe';
 import { settled } from './support/page-checks';
@@ -18,11 +21,13 @@ const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timez
 let server: TestServer;
 let browser: Browser;
 let member: TestMember;
+let staff: TestMember;
 let works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   member = await registerMember(server, 'a11y');
+  staff = await registerStaff(server, 'a11y-staff');
   const first = async (modName: string) =>
     (
       await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
@@ -51,8 +56,16 @@ interface Screen {
   path: () => string;
   /** Open a tab, a popup… after the page has settled. */
   act?: (page: Page) => Promise<void>;
-  /** Logged in as a member. */
-  member?: boolean;
+  /** Logged in: as the suite's member, as a member of its own (its acts change what it has), or staff. */
+  member?: boolean | 'fresh' | 'staff';
+}
+
+/** Collects the work on its page (into the default folder) and opens the folder picker. */
+async function openFolderPicker(page: Page) {
+  await page.getByTestId('collect-button').click();
+  await page.getByRole('status').getByRole('button', { name: COLLECT_TEXT.change }).click();
+  await page.locator('.adm-popup-body').getByText(COLLECT_TEXT.pickerTitle).waitFor();
+  await settled(page);
 }
 
 const SCREENS: Screen[] = [
@@ -116,6 +129,28 @@ const SCREENS: Screen[] = [
   { name: 'orders', path: () => '/orders', member: true },
   { name: 'not found', path: () => '/no/such/page' },
   {
+    name: 'folder picker',
+    path: () => `/censored/${works.censored.id}`,
+    member: 'fresh',
+    act: openFolderPicker,
+  },
+  {
+    name: 'new-folder popup',
+    path: () => `/censored/${works.censored.id}`,
+    member: 'fresh',
+    act: async (page) => {
+      await openFolderPicker(page);
+      await page.locator('.adm-popup-body').getByRole('button', { name: COLLECT_TEXT.newFolder }).click();
+      await page.locator('.adm-popup-body').getByText(COLLECT_TEXT.newFolderTitle).waitFor();
+      await settled(page);
+    },
+  },
+  ...ADMIN_SECTIONS.map((section): Screen => ({
+    name: `console ${section.path}`,
+    path: () => sectionPath(section.path),
+    member: 'staff',
+  })),
+  {
     name: 'magnet popup of a list',
     path: () => '/censored',
     act: async (page) => {
@@ -141,14 +176,23 @@ describe.each([
   it.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
     const tab = await openPage(browser, device);
     try {
-      if (screen.member) await seedSession(tab.context, server.baseUrl, member);
+      if (screen.member) {
+        const who =
+          screen.member === 'fresh'
+            ? await registerMember(server, 'a11y-fresh')
+            : screen.member === 'staff'
+              ? staff
+              : member;
+        await seedSession(tab.context, server.baseUrl, who);
+      }
       await tab.page.goto(`${server.baseUrl}${screen.path()}`);
       await settled(tab.page);
       await screen.act?.(tab.page);
       const findings = await seriousAxeViolations(tab.page);
       if (findings.length > 0) console.log(`axe on ${screen.name}:\n${describeFindings(findings)}`);
       expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
-      expect(await tab.page.locator('h1').count()).toBe(1);
+      // One h1 a screen reader meets (panes of tabs not shown are out of the tree, as for them).
+      expect(await tab.page.getByRole('heading', { level: 1 }).count()).toBe(1);
       if (device === PHONE) {
         const small = await smallTapTargets(tab.page);
         if (small.length > 0) console.log(`small tap targets on ${screen.name}: ${small.join(', ')}`);
@@ -220,6 +264,30 @@ describe('keyboard only', () => {
         .toBe('page');
       // The route's own title comes along.
       await expect.poll(() => page.title()).toContain(CHANNEL_LABEL.uncensored);
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('reaches the new folder’s 设为私密 switch with Tab and turns it with Space, its state announced', async () => {
+    const tab = await openPage(browser);
+    try {
+      const { page } = tab;
+      await seedSession(tab.context, server.baseUrl, await registerMember(server, 'a11y-keys'));
+      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
+      await settled(page);
+      await openFolderPicker(page);
+      await page.locator('.adm-popup-body').getByRole('button', { name: COLLECT_TEXT.newFolder }).click();
+      const form = page.locator('.adm-popup-body').filter({ hasText: COLLECT_TEXT.newFolderTitle });
+      const privacy = form.getByRole('switch', { name: COLLECT_TEXT.isPrivate });
+      await form.getByPlaceholder(COLLECT_TEXT.descriptionPlaceholder).focus();
+      // From the description, Tab goes to the switch (antd-mobile's own took no focus).
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toMatchObject({ role: 'switch', name: COLLECT_TEXT.isPrivate, ring: true });
+      expect(await privacy.getAttribute('aria-checked')).toBe('false');
+      await page.keyboard.press(' ');
+      await expect.poll(() => privacy.getAttribute('aria-checked')).toBe('true');
       expect(tab.problems).toEqual([]);
     } finally {
       await tab.close();

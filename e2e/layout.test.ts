@@ -93,6 +93,38 @@ describe.each(Object.entries(PHONES))('on %s', (device, options) => {
   });
 });
 
+describe.each(Object.entries(PHONES))('an entity page on %s', (device, options) => {
+  it.each([
+    ['performers', '/performer/index'],
+    ['makers', '/maker/index'],
+  ] as const)('%s: the sidebar and its pager end above the tab bar, scrolled or not', async (name, path) => {
+    tab = await openPage(browser, options);
+    const { page } = tab;
+    await page.goto(url(path));
+    await settled(page);
+    const sidebar = page.locator('aside nav');
+    await sidebar.locator('.adm-side-bar-item').first().waitFor();
+    // The demo catalogue has pages of performers, and makers that fit on one page (no pager).
+    const pager = sidebar.locator('button').last();
+    const paged = name === 'performers';
+    if (paged) await pager.waitFor();
+    for (const scrolled of [false, true]) {
+      if (scrolled) {
+        await page.mouse.wheel(0, 600);
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      }
+      const bar = (await tabBar(page).boundingBox())!;
+      const side = (await sidebar.boundingBox())!;
+      expect(side.y + side.height).toBeLessThanOrEqual(bar.y + 0.5);
+      if (paged) {
+        const last = (await pager.boundingBox())!;
+        expect(last.y + last.height).toBeLessThanOrEqual(bar.y + 0.5);
+      }
+    }
+    await screenshot(page, `layout-${device}-sidebar-${name}`);
+  });
+});
+
 describe('phones without delays or hidden corners', () => {
   it('asks for the device width and the whole screen (viewport-fit=cover)', async () => {
     tab = await openPage(browser);

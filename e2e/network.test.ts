@@ -40,6 +40,7 @@ const banner = (page: Page) => page.getByTestId('offline-banner');
 const loadFailed = (page: Page) => page.getByTestId('screen-load-failed');
 const retryButton = (page: Page) => loadFailed(page).getByRole('button', { name: UI_TEXT.retry });
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text, { exact: true });
+const listError = (page: Page) => page.locator('main [data-state="error"]');
 const listCard = (page: Page, modName: string) => page.locator(`main a[href^="/${modName}/"]`).first();
 
 /**
@@ -170,13 +171,15 @@ describe('the network cut with the service worker installed', () => {
 
     await context.setOffline(true);
     await banner(page).waitFor();
-    await page.goto(url('/index'));
-    await banner(page).waitFor();
-    await screenShown(page);
-    // A tab, in the app…
+    // A tab, in the app (the page knows it is offline)…
     await tabLink(page, CHANNEL_LABEL.uncensored).tap();
     await page.waitForURL(url('/uncensored'));
     await screenShown(page);
+    // Its list cannot load: its error state and retry at once, not a skeleton for as long as
+    // the network is away.
+    await listError(page).waitFor();
+    await toast(page, MSG.networkError).waitFor();
+    expect(await page.locator('.adm-skeleton').count()).toBe(0);
     await tabLink(page, UI_TEXT.mine).tap();
     await page.waitForURL(url('/user'));
     await screenShown(page);
@@ -200,6 +203,14 @@ describe('the network cut with the service worker installed', () => {
     await page.goto(url('/register'));
     await screenShown(page);
     await page.getByRole('button', { name: ACCOUNT_TEXT.register, exact: true }).waitFor();
+
+    // A list opened offline loads by itself once the network is back.
+    await page.goto(url('/western'));
+    await listError(page).waitFor();
+    await context.setOffline(false);
+    await banner(page).waitFor({ state: 'detached' });
+    await listCard(page, 'western').waitFor();
+    expect(await listError(page).count()).toBe(0);
   });
 });
 

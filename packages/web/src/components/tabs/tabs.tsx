@@ -5,6 +5,7 @@ import {
   type ReactElement,
   type ReactNode,
   useLayoutEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -53,6 +54,10 @@ export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([activeKey]));
   if (!opened.has(activeKey)) setOpened(new Set([...opened, activeKey]));
 
+  // Ties each tab to its panel for screen readers (aria-controls / aria-labelledby).
+  const idBase = useId();
+  const tabId = (key: string) => `${idBase}tab-${key}`;
+  const panelId = (key: string) => `${idBase}panel-${key}`;
   const listRef = useRef<HTMLDivElement>(null);
   const tabRefs = useRef(new Map<string, HTMLDivElement>());
   const focusNext = useRef<string | null>(null);
@@ -90,7 +95,9 @@ export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
               <div key={key} className="adm-tabs-tab-wrapper adm-tabs-tab-wrapper-stretch">
                 <div
                   role="tab"
+                  id={tabId(key)}
                   aria-selected={active}
+                  aria-controls={opened.has(key) ? panelId(key) : undefined}
                   tabIndex={active ? 0 : -1}
                   ref={(node) => {
                     if (node) tabRefs.current.set(key, node);
@@ -115,6 +122,9 @@ export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
         return (
           <div
             key={key}
+            role="tabpanel"
+            id={panelId(key)}
+            aria-labelledby={tabId(key)}
             className="adm-tabs-content"
             style={{ display: key === activeKey ? 'block' : 'none' }}
           >

@@ -1,8 +1,9 @@
 import { type CollectFolder, LIMITS } from '@yingku/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Popup, Switch, TextArea } from 'antd-mobile';
+import { Button, Form, Input, Popup, TextArea } from 'antd-mobile';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
+import { SwitchButton } from '../../components/switch-button/switch-button';
 import { type FolderDraft, folderDescriptionError, folderNameError, newFolderBody } from './folder-selection';
 import { COLLECT_TEXT } from './texts';
 import styles from './collect-popups.module.css';
@@ -91,7 +92,7 @@ export function NewFolderPopup({ visible, dataId, onCreated, onCancel }: NewFold
           valuePropName="checked"
           childElementPosition="right"
         >
-          <Switch aria-label={COLLECT_TEXT.isPrivate} />
+          <SwitchButton label={COLLECT_TEXT.isPrivate} />
         </Form.Item>
       </Form>
     </Popup>

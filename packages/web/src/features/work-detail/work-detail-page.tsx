@@ -119,23 +119,27 @@ function WorkDetail({ id }: { id: string }) {
 
   const work = detail.data.data;
   return (
-    <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} className={styles.tabs}>
-      <Tabs.Tab key="details" title={DETAIL_TEXT.tabDetails}>
-        <DetailsTab detail={detail.data} />
-      </Tabs.Tab>
-      {/* antd-mobile renders a tab's content when it is first opened: the magnets load then. */}
-      <Tabs.Tab key="magnets" title={DETAIL_TEXT.tabMagnets}>
-        {work.number ? (
-          <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
-            <MagnetList number={work.number} />
-          </Suspense>
-        ) : (
-          <ErrorBlock status="empty" title={DETAIL_TEXT.noNumber} description="" />
-        )}
-      </Tabs.Tab>
-      <Tabs.Tab key="stills" title={DETAIL_TEXT.tabStills}>
-        <StillsTab work={work} />
-      </Tabs.Tab>
-    </Tabs>
+    <>
+      {/* The number is the details tab's h1; on the other tabs that one is hidden, so this stands in. */}
+      {tab !== 'details' && <h1 className="visually-hidden">{work.number || DETAIL_TEXT.pageTitle}</h1>}
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as TabKey)} className={styles.tabs}>
+        <Tabs.Tab key="details" title={DETAIL_TEXT.tabDetails}>
+          <DetailsTab detail={detail.data} />
+        </Tabs.Tab>
+        {/* antd-mobile renders a tab's content when it is first opened: the magnets load then. */}
+        <Tabs.Tab key="magnets" title={DETAIL_TEXT.tabMagnets}>
+          {work.number ? (
+            <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+              <MagnetList number={work.number} />
+            </Suspense>
+          ) : (
+            <ErrorBlock status="empty" title={DETAIL_TEXT.noNumber} description="" />
+          )}
+        </Tabs.Tab>
+        <Tabs.Tab key="stills" title={DETAIL_TEXT.tabStills}>
+          <StillsTab work={work} />
+        </Tabs.Tab>
+      </Tabs>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { StaffPackageRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, CenterPopup, Switch, Toast } from 'antd-mobile';
+import { Button, CenterPopup, Toast } from 'antd-mobile';
+import { SwitchButton } from '../../../components/switch-button/switch-button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { ADMIN_KEYS } from '../admin-queries';
@@ -79,10 +80,14 @@ export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefin
             />
           </label>
         ))}
-        <label className={styles.filter}>
-          <span>{ADMIN_TEXT.onSale}</span>
-          <Switch checked={values.onSale} onChange={(onSale) => setValues({ ...values, onSale })} />
-        </label>
+        <div className={styles.filter}>
+          <span aria-hidden="true">{ADMIN_TEXT.onSale}</span>
+          <SwitchButton
+            checked={values.onSale}
+            onChange={(onSale) => setValues({ ...values, onSale })}
+            label={ADMIN_TEXT.onSale}
+          />
+        </div>
         <div className={styles.actions}>
           <Button onClick={onClose}>{ADMIN_TEXT.cancel}</Button>
           <Button color="primary" loading={busy} onClick={() => void save()}>
