@@ -5,6 +5,7 @@ import path from 'node:path';
 import { API, API_BASE, SERVER_MSG, signRequest } from '@yingku/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startProcess, stopProcess } from '../bench/processes';
+import { PROCESS_TEST_MS } from './timeouts';
 
 // The embedded default (PGlite) promises that a signed request, once answered, is refused if
 // sent again — also after the server was killed with SIGKILL right after answering it.
@@ -12,13 +13,13 @@ const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
 const SIGN_SECRET = 'nonce-after-kill-sign-secret';
 const APP_ID = 'nonce-after-kill-app';
 
-describe('a nonce answered just before a kill -9 (PGlite)', () => {
+describe('a nonce answered just before a kill -9 (PGlite)', { timeout: PROCESS_TEST_MS }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yingku-nonce-kill-'));
   let server: ChildProcess | undefined;
 
   afterAll(async () => {
     if (server) await stopProcess(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   const start = async (port: number) =>

@@ -5,19 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startProcess, stopProcess } from '../bench/processes';
+import { PROCESS_TEST_MS } from './timeouts';
 
 // SIGTERM under load from keep-alive clients, with the shutdown settings as shipped: the
 // requests already on their way when the signal comes, and those sent while the load balancer
 // has not yet noticed /readyz turn 503, must all be answered.
 const MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
 
-describe('SIGTERM with keep-alive clients sending', () => {
+describe('SIGTERM with keep-alive clients sending', { timeout: PROCESS_TEST_MS }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yingku-drain-'));
   let server: ChildProcess | undefined;
 
   afterAll(async () => {
     if (server) await stopProcess(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   });
 
   it('answers every request sent until the balancer stops sending, then exits 0', async () => {

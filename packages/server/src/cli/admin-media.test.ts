@@ -5,6 +5,7 @@ import { createAdminCli } from '../../test/admin-cli';
 import { buildWorkLine, insertWorks } from '../../test/factories';
 import { makeClip, makeNonVideo, removeClips, testFfmpeg } from '../../test/media-fixtures';
 import { migrateToLatest } from '../db/migrate';
+import { PROCESS_TEST_MS } from '../../test/timeouts';
 
 const cli = createAdminCli();
 const clips: string[] = [];
@@ -27,7 +28,7 @@ afterAll(async () => {
   cli.cleanup();
 });
 
-describe('npm run admin -- media attach', () => {
+describe('npm run admin -- media attach', { timeout: PROCESS_TEST_MS }, () => {
   it('makes a video for the work with that number (any spelling) and puts it online, printing progress', async () => {
     const done = await cli.admin('media', 'attach', '--work', 'cliv001', clips[0]!);
     expect(done.code, done.stderr).toBe(0);

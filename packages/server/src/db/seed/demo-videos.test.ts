@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { loadDemoCatalogue } from './demo-catalogue';
 import { attachDemoVideos } from './demo-videos';
+import { PROCESS_TEST_MS } from '../../../test/timeouts';
 
 let t: TestApp;
 let mediaDir: string;
@@ -23,7 +24,7 @@ afterAll(async () => {
   await rm(mediaDir, { recursive: true, force: true });
 });
 
-describe('the demo’s videos', () => {
+describe('the demo’s videos', { timeout: PROCESS_TEST_MS }, () => {
   it('go through the pipeline: the newest marked works get one, every other mark and preview path goes', async () => {
     const db = t.database.db;
     const marked = await db
