@@ -16,7 +16,8 @@ const AIM = { files: 10, kib: 150 };
 /**
  * Where each first screen stands. /index meets the aim; the others meet the file count but not
  * yet the bytes (React, React Router, TanStack Query and the app's frame are ≈ 147 KiB before a
- * screen's own code), and /login loads antd-mobile's Form, zod and the captcha as well. These
+ * screen's own code), /login loads antd-mobile's Form, zod and the captcha as well, and /user
+ * zod and antd-mobile's Image (its drawer and 我的云下载 load when opened). These
  * ceilings hold each screen where it is now (docs/benchmarks.md); lower them as it shrinks.
  */
 const CEILING: Record<string, { files: number; kib: number }> = {
@@ -24,7 +25,8 @@ const CEILING: Record<string, { files: number; kib: number }> = {
   channel: { files: AIM.files, kib: 160 },
   detail: { files: AIM.files, kib: 168 },
   search: { files: AIM.files, kib: 160 },
-  login: { files: 14, kib: 250 },
+  login: { files: 11, kib: 225 },
+  member: { files: 12, kib: 205 },
 };
 
 /** A phone without the service worker: what a first visit loads, not what a worker fetches ahead. */
@@ -100,6 +102,11 @@ const SCREENS: { name: string; path: () => string; ready: (page: Page) => Promis
   },
   { name: 'search', path: () => '/search/YK', ready: (page) => firstCard(page).waitFor() },
   { name: 'login', path: () => '/login', ready: (page) => page.locator('input[type="password"]').waitFor() },
+  {
+    name: 'member',
+    path: () => '/user',
+    ready: (page) => page.getByRole('tab', { selected: true }).waitFor(),
+  },
 ];
 
 describe('the JavaScript of each first screen', () => {

@@ -1,6 +1,6 @@
 import { MSG } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
@@ -23,6 +23,7 @@ import { CaptchaField } from './captcha-field';
 import { PasswordInput } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useCaptcha } from './use-captcha';
+import { showToast } from '../../components/feedback/lazy-feedback';
 
 /**
  * What other screens hand the login page: the name just registered, to fill in (/register), and
@@ -136,7 +137,7 @@ function useLeaveWhenLoggedIn(captchaLoaded: boolean) {
       (user) => {
         if (!user || controller.signal.aborted) return;
         queryClient.setQueryData(CURRENT_USER_KEY, user);
-        Toast.show({ icon: 'success', content: MSG.alreadyLoggedIn });
+        showToast({ icon: 'success', content: MSG.alreadyLoggedIn });
         void navigate(PATHS.user, { replace: true });
       },
       () => {},

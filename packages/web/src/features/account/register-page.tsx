@@ -1,5 +1,5 @@
 import { MSG } from '@yingku/contract';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';
@@ -20,6 +20,7 @@ import type { LoginPageState } from './login-page';
 import { PasswordInput } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useCaptcha } from './use-captcha';
+import { showToast } from '../../components/feedback/lazy-feedback';
 
 /**
  * /register (SPEC §2, §4): user name, password and its repeat, a safe e-mail, the captcha. Every
@@ -38,7 +39,7 @@ export function RegisterPage() {
     try {
       const body = toRegisterBody(values, captcha.captcha);
       await accountApi.register(body);
-      Toast.show({ icon: 'success', content: MSG.registerSuccess });
+      showToast({ icon: 'success', content: MSG.registerSuccess });
       void navigate(PATHS.login, {
         replace: true,
         state: { userName: body.userName } satisfies LoginPageState,
