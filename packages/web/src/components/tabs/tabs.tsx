@@ -97,7 +97,10 @@ export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
                   role="tab"
                   id={tabId(key)}
                   aria-selected={active}
-                  aria-controls={opened.has(key) ? panelId(key) : undefined}
+                  // Tabs used as a switcher alone (no children) have no panel to point at.
+                  aria-controls={
+                    pane.props.children !== undefined && opened.has(key) ? panelId(key) : undefined
+                  }
                   tabIndex={active ? 0 : -1}
                   ref={(node) => {
                     if (node) tabRefs.current.set(key, node);
