@@ -115,6 +115,8 @@ describe('the app takes the markup over', () => {
         .poll(() => cover.evaluate((img) => Object.keys(img).some((key) => key.startsWith('__reactProps'))))
         .toBe(true);
       expect(await page.locator('img[data-painted]').count()).toBe(1);
+      // The flag goes once the app has rendered: from then on a tap reaches it.
+      await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(0);
       await page.waitForLoadState('networkidle');
       expect(await boxes(page, watched)).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);

@@ -1,5 +1,6 @@
+import { PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
@@ -13,9 +14,19 @@ export function AppRoot({ queryClient, router }: { queryClient: QueryClient; rou
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <TakenOver />
       </QueryClientProvider>
     </StrictMode>
   );
+}
+
+/**
+ * Once the app's first render is on the screen (hydrated or rendered over the server's markup),
+ * `#root` loses its prerendered flag: from then on every tap reaches the app. Renders nothing.
+ */
+function TakenOver() {
+  useEffect(() => document.getElementById('root')?.removeAttribute(PRERENDERED_ATTRIBUTE), []);
+  return null;
 }
 
 /** Resolves once `router` has run the first location's loaders: before that it renders its fallback. */
