@@ -9,7 +9,7 @@ const apiServer = 'http://localhost:8080';
 
 /**
  * The server's prerender (decision 033), `vite build --ssr`: src/prerender.tsx into
- * dist-ssr/prerender.js, one file with its libraries bundled (antd-mobile's modules import their
+ * dist-ssr/prerender.cjs, one file with its libraries bundled (antd-mobile's modules import their
  * stylesheets, which Node cannot load), for the server to import. Outside `dist`, which is served.
  */
 const ssrBuild = {
