@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 // One lint config for the whole repository (STYLE.md rule 12).
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      'coverage/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -54,7 +55,37 @@ export async function openPage(browser: Browser, device: Parameters<Browser['new
     // Requests cut short by a navigation are not failures.
     if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.url()} ${reason}`);
   });
+  if (device?.javaScriptEnabled !== false) waitForTakeOver(page);
   return { context, page, problems, close: () => context.close() } satisfies TestPage;
+}
+
+/**
+ * Makes `page.goto` and `page.reload` also wait until the app has taken over a page the server
+ * prerendered (decision 033: `#root` loses its flag after the app's first render). Such a page
+ * shows its screen before the app runs, and a tap on it then would be lost: journeys act on the
+ * app, as a person does once the page has loaded. A page navigated with `waitUntil: 'commit'`
+ * is looked at before any script, on purpose: no wait. Bounded: an app that never starts is for
+ * the journey's own checks to report.
+ */
+function waitForTakeOver(page: Page) {
+  const takenOver = () =>
+    page
+      .waitForFunction((flag) => !document.querySelector(`#root[${flag}]`), PRERENDERED_ATTRIBUTE, {
+        timeout: 15_000,
+      })
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await takenOver();
+    return response;
+  };
 }
 
 /** Saves e2e/screenshots/<name>.png (gitignored) for a person to look at. */

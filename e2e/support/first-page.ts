@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_SCREEN_ELEMENT_ID } from '@yingku/contract';
+import { FIRST_SCREEN_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 
 // The build the test server serves (E2E_WEB_DIST when set: see server.ts).
@@ -25,9 +25,15 @@ export function gzipSize(sitePath: string): number {
   return gzipSync(readFileSync(path.join(webDist, sitePath))).length;
 }
 
+/** `#root` with the first screen's markup (decision 033): the last element of the page's body. */
+const PRERENDERED_ROOT = new RegExp(
+  `<div id="root" ${PRERENDERED_ATTRIBUTE}="">[\\s\\S]*</div>(\\s*</body>)`,
+);
+const SPLASH_ROOT = '<div id="root"><div class="boot-splash" aria-hidden="true">影库</div></div>';
+
 /**
  * Sends the page at `pathname` as the service worker's cached shell is sent: without the first
- * screen's data the server puts into it (decision 029), so the screen asks the API for its lists
+ * screen's data and markup the server puts into it (decisions 029, 033), so the screen asks the API for its lists
  * or detail, and a journey can answer those calls itself (errors, timeouts, a cut network).
  */
 export async function withoutPageData(page: Page, pathname: string): Promise<void> {
@@ -36,7 +42,8 @@ export async function withoutPageData(page: Page, pathname: string): Promise<voi
     (u) => u.pathname === pathname,
     async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace(data, '') });
+      const body = (await response.text()).replace(data, '').replace(PRERENDERED_ROOT, `${SPLASH_ROOT}$1`);
+      await route.fulfill({ response, body });
     },
   );
 }

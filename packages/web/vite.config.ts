@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } from './plugins/antd-mobile';
 import { offlineAssets } from './plugins/offline-assets';
 import { precompress } from './plugins/precompress';
@@ -7,7 +7,25 @@ import { precompress } from './plugins/precompress';
 /** Where `npm run dev` finds the API server (packages/server, port 8080). */
 const apiServer = 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * The server's prerender (decision 033), `vite build --ssr`: src/prerender.tsx into
+ * dist-ssr/prerender.cjs, one file with its libraries bundled (antd-mobile's modules import their
+ * stylesheets, which Node cannot load), for the server to import. Outside `dist`, which is served.
+ */
+const ssrBuild = {
+  plugins: [antdMobileBarrelWithoutSideEffects(), antdMobileWithoutLegacyRender(), react()],
+  ssr: { noExternal: true, target: 'node' },
+  publicDir: false,
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: false, format: 'cjs', entryFileNames: 'prerender.cjs' } },
+  },
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));
+
+const browserBuild = {
   plugins: [
     antdMobileBarrelWithoutSideEffects(),
     antdMobileWithoutLegacyRender(),
@@ -78,4 +96,4 @@ export default defineConfig({
       },
     },
   },
-});
+} satisfies UserConfig;

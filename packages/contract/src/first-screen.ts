@@ -10,6 +10,12 @@ import type { WorkDetailResponse, WorksListResponse } from './schemas/catalogue'
  */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-data';
 
+/**
+ * Set on `#root` when the server rendered the first screen's markup into it (decision 033): the
+ * app then takes that markup over (hydrates it) instead of rendering over a splash.
+ */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
 /** Works per home section: enough for full rows at 2, 4 and 8 columns (CSS shows 6 at 3 and 6). */
 export const HOME_SECTION_SIZE = 8;
 

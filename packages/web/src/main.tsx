@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { runtimeConfig } from './api/runtime-config';
 import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
+import { mountApp } from './app/mount-app';
 import { connectRouterNavigation } from './app/navigation';
 import { createRoutes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
@@ -27,7 +25,8 @@ installAntdMobileReact19Render();
 const queryClient = createQueryClient();
 // A refused token refresh ends the login wherever it happens: forget the user's data.
 onSessionEnded(() => forgetCurrentUser(queryClient));
-const router = createBrowserRouter(createRoutes(queryClient));
+const routes = createRoutes(queryClient);
+const router = createBrowserRouter(routes);
 // The API client's 403 dialog leads to /login through the router, not a page load.
 connectRouterNavigation(router);
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
@@ -44,17 +43,6 @@ window.addEventListener('vite:preloadError', () => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for one long task on a slow phone (decision 018: total blocking time).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+void mountApp(container, { queryClient, routes, router });
 
 registerServiceWorker();

@@ -41,3 +41,18 @@ export function runtimeConfig(): RuntimeConfig {
   cached ??= parseRuntimeConfig((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
   return cached;
 }
+
+/**
+ * The config where no /app-config.js runs: the server's prerender (decision 033), which renders
+ * pictures from `imageHost` and signs nothing (it never calls the API).
+ */
+export function setServerRuntimeConfig(imageHost: string): void {
+  cached = {
+    signSecret: '',
+    appId: '',
+    imageHost,
+    captchaEnabled: false,
+    payChannels: [],
+    paySandbox: false,
+  };
+}

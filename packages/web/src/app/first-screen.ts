@@ -10,7 +10,8 @@ let read = false;
  * `npm run dev`, another route) or it does not parse: the screens then ask the API as usual.
  */
 export function firstScreenData(): FirstScreenData {
-  if (!read) {
+  // On the server (the prerender, decision 033) there is no page: its data is seeded directly.
+  if (!read && typeof document !== 'undefined') {
     read = true;
     const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
     try {

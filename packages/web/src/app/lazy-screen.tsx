@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { type RouteObject, useLocation } from 'react-router';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router';
 import { useOnline } from './online';
 import { PageLoading } from './page-loading';
 import { ScreenLoadFailed } from './screen-load-failed';
@@ -14,7 +14,8 @@ type Screen = () => ReactNode;
  * visit (a tap on its tab or link again: a new location).
  */
 function LazyScreen({ loader }: { loader: ScreenLoader<Screen> }) {
-  const state = useSyncExternalStore(loader.subscribe, loader.state);
+  // The same on the server: the prerender loads the screen's code before it renders (decision 033).
+  const state = useSyncExternalStore(loader.subscribe, loader.state, loader.state);
   const visit = useLocation().key;
   const online = useOnline();
   useEffect(() => {
@@ -49,6 +50,22 @@ function isLazyScreenRoute(lazy: RouteObject['lazy']): lazy is LazyScreenRoute {
 }
 
 let screens = 0;
+/** The loader of each route {@link loadScreensInPlace} made, to fetch a path's code ahead. */
+const screenLoaders = new WeakMap<RouteObject, ScreenLoader<Screen>>();
+
+/**
+ * Fetches the code of the screens `pathname` shows, if they load on demand, and waits for it:
+ * the prerendered first screen (decision 033) renders them at once, as the page already shows
+ * them, instead of their skeleton. Whether all of it is here; a failed fetch is left to the
+ * screen (its message and retry).
+ */
+export async function loadScreensOf(routes: RouteObject[], pathname: string): Promise<boolean> {
+  const loaders = (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => screenLoaders.get(route) ?? [],
+  );
+  await Promise.all(loaders.map((loader) => loader.load()));
+  return loaders.every((loader) => loader.state().status === 'ready');
+}
 
 /**
  * Turns routes whose screen loads on demand (`lazy: { Component }` or `lazy: { element }`) into
@@ -65,10 +82,12 @@ export function loadScreensInPlace(routes: RouteObject[]): RouteObject[] {
     const { lazy, ...rest } = route;
     const loader = createScreenLoader(screenImporter(lazy));
     screens += 1;
-    return {
+    const inPlace = {
       ...rest,
       ...(children && { children }),
       element: <LazyScreen key={screens} loader={loader} />,
     } as RouteObject;
+    screenLoaders.set(inPlace, loader);
+    return inPlace;
   });
 }

@@ -9,7 +9,15 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the browser says it has a network (`navigator.onLine`), kept current by its events. */
+/**
+ * Whether the browser says it has a network (`navigator.onLine`), kept current by its events.
+ * Online on the server (a prerendered page, decision 033) and so at hydration; an offline
+ * browser re-renders right after.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 import { type FirstScreenReader, withFirstScreen } from './first-screen';
+import { type Prerender, prerenderOf, withPrerendered } from './prerender';
 
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year (immutable),
@@ -63,9 +64,14 @@ export async function webRoutes(
  * routes deep-link; anything else the 404 envelope. Set on the root instance by app.ts. With
  * `firstScreen`, a page whose first screen it knows (/index, a work detail) carries that screen's
  * data and preloads its largest picture (decision 029), compressed per request (a few KB: well
- * under a millisecond); a failing read sends the page as it is.
+ * under a millisecond); a failing read sends the page as it is. With the web build's `prerender`,
+ * that screen's markup is in `#root` too (decision 033); a failing render sends the page without.
  */
-export function notFoundHandler(config: AppConfig, firstScreen?: FirstScreenReader) {
+export function notFoundHandler(
+  config: AppConfig,
+  firstScreen?: FirstScreenReader,
+  prerender: Prerender | undefined = prerenderOf(config.webDist),
+) {
   const indexHtml = readIndexHtml(config.webDist);
   const htmlText = indexHtml?.identity.toString('utf8');
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,7 +89,14 @@ export function notFoundHandler(config: AppConfig, firstScreen?: FirstScreenRead
         }
         return undefined;
       });
-      if (screen) return sendPage(request, reply, Buffer.from(withFirstScreen(htmlText, screen)));
+      if (screen) {
+        const page = withFirstScreen(htmlText, screen);
+        const markup = await prerender?.(pathname, screen.data, config.imageHost).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'first screen not prerendered');
+          return undefined;
+        });
+        return sendPage(request, reply, Buffer.from(markup ? withPrerendered(page, markup) : page));
+      }
     }
     if (wantsPage && indexHtml) {
       const encoding = acceptedEncoding(request.headers['accept-encoding'], indexHtml);

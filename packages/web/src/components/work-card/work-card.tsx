@@ -7,6 +7,7 @@ import {
   type WorkListItem,
 } from '@yingku/contract';
 import { Image, Skeleton, Tag } from 'antd-mobile';
+import { CoverImage } from '../cover-image/cover-image';
 import { LinkOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -53,17 +54,22 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
     <>
       <Link to={workPath(work)} className={styles.card}>
         <div className={styles.cover}>
-          {/* antd-mobile's own lazy loading: it hides the <img> until loaded, so native loading="lazy" never fires. */}
-          <Image
-            src={cover.src}
-            srcSet={cover.srcSet}
-            sizes={cover.sizes}
-            alt={work.title}
-            width="100%"
-            height="100%"
-            fit="cover"
-            lazy={!eager}
-          />
+          {/* Later covers: antd-mobile's own lazy loading (it hides the <img> until loaded, so native loading="lazy" never fires). */}
+          {eager ? (
+            // Painted from the page itself when the server prerendered it (decision 033).
+            <CoverImage image={cover} alt={work.title} fit="cover" />
+          ) : (
+            <Image
+              src={cover.src}
+              srcSet={cover.srcSet}
+              sizes={cover.sizes}
+              alt={work.title}
+              width="100%"
+              height="100%"
+              fit="cover"
+              lazy
+            />
+          )}
           {channel && (
             <Tag className={styles.badge} color="primary" fill="solid">
               {channel}

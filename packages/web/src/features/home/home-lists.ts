@@ -1,4 +1,4 @@
-import { ALL_TIME, HOME_SECTION_SIZE, MOD_NAMES, type ModName } from '@yingku/contract';
+import { ALL_TIME, type FirstScreenList, HOME_SECTION_SIZE, MOD_NAMES, type ModName } from '@yingku/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { worksListOptions } from '../../api/works';
 import { worksListGuard } from '../../api/works-list-guard';
@@ -21,7 +21,7 @@ export const homeSectionOptions = (modName: ModName, magnetFilter: MagnetFilter)
  */
 export function prefetchHomeLists(queryClient: QueryClient): null {
   const magnetFilter = getMagnetFilter();
-  seedHomeLists(queryClient, magnetFilter);
+  seedHomeLists(queryClient, magnetFilter, firstScreenData().lists ?? []);
   for (const modName of MOD_NAMES) void queryClient.prefetchQuery(homeSectionOptions(modName, magnetFilter));
   return null;
 }
@@ -31,8 +31,12 @@ export function prefetchHomeLists(queryClient: QueryClient): null {
  * by, when they are for this session's magnet filter: the sections then render at once, with no
  * signed call first. Checked by the list's own guard, as an API answer is.
  */
-function seedHomeLists(queryClient: QueryClient, magnetFilter: MagnetFilter): void {
-  for (const { query, answer } of firstScreenData().lists ?? []) {
+export function seedHomeLists(
+  queryClient: QueryClient,
+  magnetFilter: MagnetFilter,
+  lists: readonly FirstScreenList[],
+): void {
+  for (const { query, answer } of lists) {
     const sameList =
       query.isDht === magnetFilter &&
       query.pageNum === 1 &&

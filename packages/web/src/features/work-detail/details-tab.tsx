@@ -1,7 +1,8 @@
 import { coverImage, DETAIL_COVER_SIZES, type EntityRef, type WorkDetailResponse } from '@yingku/contract';
-import { Button, Image, List, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
+import { CoverImage } from '../../components/cover-image/cover-image';
 import { onlineBadge } from '../../components/work-card/card-badges';
 import { copyText } from '../magnets/clipboard';
 import { EntityRow } from './entity-row';
@@ -32,8 +33,8 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
   return (
     <div className={styles.details}>
       <div className={styles.cover}>
-        <Image
-          {...coverImage(work.picBig, runtimeConfig().imageHost, DETAIL_COVER_SIZES)}
+        <CoverImage
+          image={coverImage(work.picBig, runtimeConfig().imageHost, DETAIL_COVER_SIZES)}
           alt={work.title}
           fit="contain"
         />

@@ -1,0 +1,126 @@
+import { API, PRERENDERED_ATTRIBUTE, type WorkListItem } from '@yingku/contract';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { startTestServer, type TestServer } from './support/server';
+
+// Issue 15, "The first screen, fast": /index and a work detail come with their first screen's
+// markup, rendered by the server from the app's own components (decision 033). The browser
+// paints titles and covers from the page alone; the app then takes that markup over (hydrates
+// it) with no console error, no node replaced and nothing moved.
+
+let server: TestServer;
+let browser: Browser;
+let tab: TestPage;
+let first: WorkListItem;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    modName: 'censored',
+    pageNum: 1,
+    pageSize: 8,
+  });
+  first = list.rows[0]!;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  await tab?.close();
+  expect(tab?.problems ?? []).toEqual([]);
+});
+
+const SCREENS = [
+  { name: 'index', path: () => '/index', cover: () => `main a[href="/censored/${first.id}"] img` },
+  { name: 'detail', path: () => `/censored/${first.id}`, cover: () => `main img[alt="${first.title}"]` },
+];
+
+/** Whether `selector`'s picture has arrived and is drawn (not hidden until a script says so). */
+const coverShown = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate(
+      (img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 && getComputedStyle(img).display !== 'none',
+    );
+
+describe('the first screen before any script runs', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name}: the works' text and the cover are in the page itself`, async () => {
+      tab = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
+      const { page } = tab;
+      await page.goto(`${server.baseUrl}${screen.path()}`);
+      await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(1);
+      await expect.poll(() => page.getByText(first.number, { exact: true }).first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(first.title).first().isVisible()).toBe(true);
+      await expect.poll(() => coverShown(page, screen.cover())).toBe(true);
+      // No skeleton and no splash: the screen itself.
+      expect(await page.locator('[data-testid="page-loading"], .boot-splash').count()).toBe(0);
+      await screenshot(page, `prerendered-${screen.name}-no-js`);
+      // With JavaScript off, Chromium refuses the page's scripts (reported as "csp"): expected here.
+      const refused = tab.problems.filter((problem) => /^request failed: \S+\.js csp$/.test(problem));
+      expect(refused.length).toBeGreaterThan(0);
+      tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !refused.includes(p)));
+    });
+  }
+});
+
+/** Holds every script of the page until `release()`: what the browser shows from the HTML alone. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return () => {
+    released = true;
+    return Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+/** Boxes of what the first screen shows, by selector: where things are on the screen. */
+const boxes = (page: Page, selectors: string[]) =>
+  Promise.all(selectors.map((selector) => page.locator(selector).first().boundingBox()));
+
+describe('the app takes the markup over', () => {
+  for (const screen of SCREENS) {
+    it(`${screen.name}: hydrates the same nodes, with no error and no layout shift`, async () => {
+      tab = await openPage(browser, PHONE);
+      const { page } = tab;
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdScripts(page);
+      await page.goto(`${server.baseUrl}${screen.path()}`, { waitUntil: 'commit' });
+      const cover = page.locator(screen.cover()).first();
+      await expect.poll(() => coverShown(page, screen.cover())).toBe(true);
+      const watched = [screen.cover(), `main >> text=${first.number}`, 'nav a[href="/user"]'];
+      const before = await boxes(page, watched);
+      // The node the page painted, marked: hydration keeps it, a fresh render would replace it.
+      await cover.evaluate((img) => img.setAttribute('data-painted', ''));
+
+      await release();
+      // React has claimed the painted node: its internal props are on it.
+      await expect
+        .poll(() => cover.evaluate((img) => Object.keys(img).some((key) => key.startsWith('__reactProps'))))
+        .toBe(true);
+      expect(await page.locator('img[data-painted]').count()).toBe(1);
+      // The flag goes once the app has rendered: from then on a tap reaches it.
+      await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(await boxes(page, watched)).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      await screenshot(page, `prerendered-${screen.name}-hydrated`);
+    });
+  }
+});
