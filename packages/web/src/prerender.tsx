@@ -27,9 +27,10 @@ onlineManager.setOnline(false);
 export async function prerender(pathname: string, data: FirstScreenData, imageHost: string): Promise<string> {
   setServerRuntimeConfig(imageHost);
   const queryClient = createQueryClient();
-  // No timers left behind a request: the client is dropped with the page it rendered.
+  // No timers left behind a request: the client is dropped with the page it rendered. And the
+  // browser's `networkMode: 'always'` (decision 027) would fetch offline: here queries pause.
   queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity },
+    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Infinity, networkMode: 'online' },
   });
   seedHomeLists(queryClient, VISITOR_MAGNET_FILTER, data.lists ?? []);
   if (data.detail) queryClient.setQueryData(workDetailOptions(data.detail.id).queryKey, data.detail.answer);
