@@ -1,4 +1,5 @@
 import { ALL_TIME, API, API_BASE, CHANNEL_LABEL, MSG, type WorkListItem } from '@yingku/contract';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
@@ -25,7 +26,8 @@ afterAll(async () => {
 });
 
 /** What a cut network makes the browser log: expected here, not a problem of the page. */
-const NETWORK_NOISE = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/;
+const NETWORK_NOISE =
+  /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|Failed to load resource/;
 
 afterEach(async () => {
   await tab?.close();
@@ -209,6 +211,47 @@ describe('the network cut with the service worker installed', () => {
     await listError(page).waitFor();
     await context.setOffline(false);
     await banner(page).waitFor({ state: 'detached' });
+    await listCard(page, 'western').waitFor();
+    expect(await listError(page).count()).toBe(0);
+  });
+});
+
+/**
+ * Takes the site off the network, as a server that is down or a Wi-Fi with no way out: the port
+ * refuses connections (open ones are cut) while the browser still says it is online. Resolves to
+ * the function that puts it back on the same port.
+ */
+async function siteOutOfReach(): Promise<() => Promise<void>> {
+  const http = server.app.server;
+  const { port } = http.address() as AddressInfo;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  http.closeAllConnections();
+  await closed;
+  return () => new Promise<void>((resolve) => http.listen(port, '127.0.0.1', () => resolve()));
+}
+
+describe('the site out of reach with the browser online, the service worker installed', () => {
+  it('a page opened anew starts from the stored shell, and loads by itself once the site answers', async () => {
+    tab = await openPage(browser, PHONE);
+    const { page } = tab;
+    await page.goto(url('/index'));
+    await homeCard(page).waitFor();
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+
+    const backOnline = await siteOutOfReach();
+    try {
+      await page.goto(url('/western'));
+      // The app runs without its config (never stored: it signs requests): the list's error
+      // state and the network text, and no offline banner, since the browser is online.
+      await screenShown(page);
+      await listError(page).waitFor();
+      await toast(page, MSG.networkError).waitFor();
+      expect(await banner(page).count()).toBe(0);
+      await screenshot(page, 'network-site-down-worker');
+    } finally {
+      await backOnline();
+    }
+    // No event says the site is back: the page finds it by asking, and loads anew.
     await listCard(page, 'western').waitFor();
     expect(await listError(page).count()).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { RUNTIME_CONFIG_PATH } from '@yingku/contract';
 import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { runtimeConfig } from './api/runtime-config';
@@ -5,6 +6,7 @@ import { installAntdMobileReact19Render } from './app/antd-mobile-react19';
 import { mountApp } from './app/mount-app';
 import { connectRouterNavigation } from './app/navigation';
 import { createRoutes } from './app/routes';
+import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
@@ -12,13 +14,23 @@ import 'antd-mobile/es/global';
 import './styles/global.css';
 
 try {
-  // Fail at boot, not at the first call, when /app-config.js did not load…
   runtimeConfig();
 } catch (error) {
-  if (navigator.onLine) throw error;
-  // …unless the browser is offline and the service worker started the cached shell: the config
-  // is never cached (it signs requests), so calls fail with the network text until it is back.
-  window.addEventListener('online', () => window.location.reload(), { once: true });
+  // The service worker started its stored shell with the site out of reach: the config is never
+  // stored (it signs requests), so calls fail with the network text until the site answers.
+  reloadWhenSiteAnswers({
+    siteAnswers: () => siteAnswers(RUNTIME_CONFIG_PATH),
+    reload: () => window.location.reload(),
+    onOnline: (listener) => {
+      window.addEventListener('online', listener);
+      return () => window.removeEventListener('online', listener);
+    },
+    every: (ms, listener) => {
+      const timer = window.setInterval(listener, ms);
+      return () => window.clearInterval(timer);
+    },
+    reportMisconfigured: () => console.error(error),
+  });
 }
 installAntdMobileReact19Render();
 
