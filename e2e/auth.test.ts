@@ -98,7 +98,7 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
     await toast(page, MSG.registerSuccess).waitFor();
     await page.waitForURL(`${server.baseUrl}/login`);
-    expect(await field(page, ACCOUNT_TEXT.userName).inputValue()).toBe(userName);
+    await expect.poll(() => field(page, ACCOUNT_TEXT.userName).inputValue()).toBe(userName);
 
     await field(page, ACCOUNT_TEXT.password).fill(PASSWORD);
     await page.getByText(ACCOUNT_TEXT.rememberMe).tap();
@@ -297,7 +297,7 @@ describe('with captchas on', () => {
     await field(page, ACCOUNT_TEXT.captcha).fill('zzzz');
     uuid = await nextCaptcha(page, () => page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap());
     await toast(page, SERVER_MSG.captchaWrong).waitFor();
-    expect(await field(page, ACCOUNT_TEXT.captcha).inputValue()).toBe('');
+    await expect.poll(() => field(page, ACCOUNT_TEXT.captcha).inputValue()).toBe('');
 
     await field(page, ACCOUNT_TEXT.captcha).fill(await answerOf(uuid));
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();

@@ -147,7 +147,7 @@ describe('search (SPEC §2, §5)', () => {
     // Back shows the earlier keyword in the box and its results again.
     await page.goBack();
     await page.waitForURL((u) => u.pathname === searchPath(KEYWORD));
-    expect(await box.inputValue()).toBe(KEYWORD);
+    await expect.poll(() => box.inputValue()).toBe(KEYWORD);
     await expect.poll(() => cards(page).count()).toBeGreaterThanOrEqual(PAGE_SIZE.search);
   });
 });

@@ -71,7 +71,7 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
     await form.getByRole('textbox').fill(question);
     await form.getByRole('button', { name: SUPPORT_TEXT.submit }).tap();
     await toast(page, MSG.submitted).waitFor();
-    expect(await form.getByRole('textbox').inputValue()).toBe('');
+    await expect.poll(() => form.getByRole('textbox').inputValue()).toBe('');
     await threadRow(page, question).getByText(SUPPORT_TEXT.statusAwaiting).waitFor();
     expect(creates).toHaveLength(1);
     expect(await overflowsHorizontally(page)).toBe(false);

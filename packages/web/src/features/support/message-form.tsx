@@ -54,9 +54,11 @@ export function QuestionForm() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (message: string) => supportApi.create(message),
-    onSuccess: async () => {
+    // The form clears with the toast; the list refreshes behind it (awaiting it here kept the
+    // sent text in the box for as long as the list took to load).
+    onSuccess: () => {
       Toast.show({ content: MSG.submitted });
-      await queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+      void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
     },
   });
   return (
