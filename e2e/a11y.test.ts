@@ -1,5 +1,5 @@
-import { API, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@yingku/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { API, API_BASE, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@yingku/contract';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
@@ -198,6 +198,30 @@ describe.each([
         if (small.length > 0) console.log(`small tap targets on ${screen.name}: ${small.join(', ')}`);
       }
     } finally {
+      await tab.close();
+    }
+  });
+});
+
+describe('a button while it works', () => {
+  it('keeps its name: the list’s load-more says 加载中… while the next page is on its way', async () => {
+    const tab = await openPage(browser, DESKTOP);
+    const held: Route[] = [];
+    try {
+      const nextPage = (u: URL) =>
+        u.pathname === `${API_BASE}${API.worksList}` && u.searchParams.get('pageNum') === '2';
+      await tab.page.route(nextPage, (route) => void held.push(route));
+      await tab.page.goto(`${server.baseUrl}/censored`);
+      // Near the list's end the next page loads by itself (decision 031).
+      await tab.page.getByTestId('load-more').scrollIntoViewIfNeeded();
+      await expect.poll(() => held.length).toBe(1);
+      const loading = tab.page.getByRole('button', { name: UI_TEXT.loadingMore });
+      await loading.waitFor();
+      expect(await loading.isDisabled()).toBe(true);
+      const findings = await seriousAxeViolations(tab.page);
+      expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
+    } finally {
+      await Promise.all(held.map((route) => route.continue()));
       await tab.close();
     }
   });

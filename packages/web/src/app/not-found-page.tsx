@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../components/button/button';
 import { useNavigate } from 'react-router';
 import styles from './status-page.module.css';
 import { PATHS } from './paths';

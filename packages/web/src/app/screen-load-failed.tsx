@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../components/button/button';
 import { useOnline } from './online';
 import styles from './status-page.module.css';
 import { UI_TEXT } from './texts';

@@ -1,4 +1,5 @@
-import { Button, SideBar, Skeleton } from 'antd-mobile';
+import { SideBar, Skeleton } from 'antd-mobile';
+import { Button } from '../button/button';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { UI_TEXT } from '../../app/texts';

@@ -1,5 +1,5 @@
 import type { WorkListItem } from '@yingku/contract';
-import { Button } from 'antd-mobile';
+import { Button } from '../button/button';
 import { UI_TEXT } from '../../app/texts';
 import { EAGER_COVERS, WorkCard, WorkCardSkeleton } from '../work-card/work-card';
 import { WorkGrid } from '../work-grid/work-grid';

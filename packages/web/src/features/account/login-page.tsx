@@ -1,6 +1,7 @@
 import { MSG } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Form, Input } from 'antd-mobile';
+import { Checkbox, Form, Input } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';

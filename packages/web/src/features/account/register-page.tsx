@@ -1,5 +1,6 @@
 import { MSG } from '@yingku/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountApi } from '../../api/account';

@@ -1,5 +1,6 @@
 import { SERVER_MSG } from '@yingku/contract';
-import { Button, DotLoading, Result } from 'antd-mobile';
+import { DotLoading, Result } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { LoginPageState } from '../account/login-page';

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { Dialog, Tag, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';

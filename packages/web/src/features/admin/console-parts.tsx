@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, DotLoading, Tag } from 'antd-mobile';
+import { DotLoading, Tag } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { pageCount, type TagView } from './admin-model';
 import { ADMIN_TEXT } from './texts';

@@ -1,5 +1,5 @@
 import { MSG } from '@yingku/contract';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';

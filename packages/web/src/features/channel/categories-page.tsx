@@ -1,6 +1,7 @@
 import { LIMITS, type ModName, PAGE_SIZE } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Skeleton, Toast } from 'antd-mobile';
+import { Skeleton, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useNavigate, useParams } from 'react-router';
 import { tagsPath } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';

@@ -1,5 +1,6 @@
 import type { TagGroup } from '@yingku/contract';
-import { Button, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { CloseOutline } from 'antd-mobile-icons';
 import { replaceGroupSelection } from './channel-params';
 import styles from './tag-selectors.module.css';

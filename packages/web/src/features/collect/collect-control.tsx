@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { lazy, Suspense } from 'react';
 import { useOpenedOnce, useSlideIn } from '../../components/feedback/lazy-popup';

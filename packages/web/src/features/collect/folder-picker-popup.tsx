@@ -1,6 +1,7 @@
 import { type CollectFolder, MSG } from '@yingku/contract';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, CheckList, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
+import { CheckList, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { AddOutline, CheckCircleFill, LockOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';

@@ -1,6 +1,7 @@
 import { type CollectFolder, LIMITS } from '@yingku/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input, Popup, TextArea } from 'antd-mobile';
+import { Form, Input, Popup, TextArea } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
 import { SwitchButton } from '../../components/switch-button/switch-button';

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { RedoOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';

@@ -1,6 +1,6 @@
 import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { RightOutline } from 'antd-mobile-icons';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';

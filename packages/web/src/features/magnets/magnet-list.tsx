@@ -1,6 +1,7 @@
 import { formatSize, type MagnetRow, MSG } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DotLoading, List, Tag } from 'antd-mobile';
+import { DotLoading, List, Tag } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { magnetsOptions } from './magnets-query';
 import { MAGNET_TEXT } from './texts';
 import { useCopyMagnet } from './use-copy-magnet';

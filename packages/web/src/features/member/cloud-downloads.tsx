@@ -1,5 +1,6 @@
 import type { CloudDownloadRow } from '@yingku/contract';
-import { Button, Popup, Skeleton, Tag } from 'antd-mobile';
+import { Popup, Skeleton, Tag } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { CheckCircleOutline, ClockCircleOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import type { WorkListItem } from '@yingku/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { UI_TEXT } from '../../app/texts';

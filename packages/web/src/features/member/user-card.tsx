@@ -1,5 +1,6 @@
 import { imageUrl } from '@yingku/contract';
-import { Avatar, Button, Skeleton } from 'antd-mobile';
+import { Avatar, Skeleton } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';

@@ -1,6 +1,7 @@
 import { ENTRY_TYPE, MSG, type MessageThread } from '@yingku/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
+import { Dialog, Skeleton, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useEffect } from 'react';
 import { supportApi } from '../../api/support';
 import { MessageBox } from './message-form';

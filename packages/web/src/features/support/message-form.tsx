@@ -1,6 +1,7 @@
 import { LIMITS, MSG } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, TextArea, Toast } from 'antd-mobile';
+import { TextArea, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { supportApi } from '../../api/support';
 import { THREADS_KEY } from './support-queries';

@@ -1,5 +1,6 @@
 import type { MessageThread } from '@yingku/contract';
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';

@@ -1,5 +1,6 @@
 import type { MessageThread } from '@yingku/contract';
-import { Button, Skeleton, Tag } from 'antd-mobile';
+import { Skeleton, Tag } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { shortTime, statusTag } from './support-model';
 import { useThreads } from './support-queries';
 import { SUPPORT_TEXT } from './texts';

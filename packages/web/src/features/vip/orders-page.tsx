@@ -1,6 +1,7 @@
 import type { OrderRow } from '@yingku/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Skeleton, Tag, Toast } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';

@@ -1,6 +1,7 @@
 import type { VipPackage } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, NoticeBar, Skeleton } from 'antd-mobile';
+import { NoticeBar, Skeleton } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { CheckCircleOutline, StarFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { Link } from 'react-router';

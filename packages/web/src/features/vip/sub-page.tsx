@@ -1,6 +1,7 @@
 import { type Membership } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Result } from 'antd-mobile';
+import { Form, Input, Result } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { KeyOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

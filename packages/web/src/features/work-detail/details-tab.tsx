@@ -1,5 +1,6 @@
 import { coverImage, DETAIL_COVER_SIZES, type EntityRef, type WorkDetailResponse } from '@yingku/contract';
-import { Button, List, Tag } from 'antd-mobile';
+import { List, Tag } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
 import { CoverImage } from '../../components/cover-image/cover-image';

@@ -1,6 +1,6 @@
 import type { WorkDetailResponse } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { HeartFill, HeartOutline } from 'antd-mobile-icons';
 import { CollectControl } from '../collect/collect-control';
 import { CloudDownload } from './cloud-download';

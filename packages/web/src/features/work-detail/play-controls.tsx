@@ -1,5 +1,5 @@
 import { imageUrl, type VideoStreamData, type WorkDetail } from '@yingku/contract';
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { PlayOutline, VideoOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { ErrorBlock } from '../../components/error-block/error-block';

@@ -1,6 +1,7 @@
 import { MSG } from '@yingku/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import { Button } from '../../components/button/button';
 import { Tabs } from '../../components/tabs/tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';

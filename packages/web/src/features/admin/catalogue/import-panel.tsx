@@ -1,6 +1,7 @@
 import { type ImportJob, PAGE_SIZE } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useCallback, useRef, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { shownTime } from '../admin-model';

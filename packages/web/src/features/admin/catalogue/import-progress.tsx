@@ -1,4 +1,5 @@
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useEffect } from 'react';
 import type { ImportJob } from '@yingku/contract';
 import { useImportJob } from '../admin-queries';

@@ -1,6 +1,7 @@
 import type { MediaRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, ProgressBar, Toast } from 'antd-mobile';
+import { Dialog, DotLoading, ProgressBar, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useEffect, useRef, useState } from 'react';
 import { shownTime } from '../admin-model';
 import { ADMIN_KEYS, useWorkMedia } from '../admin-queries';

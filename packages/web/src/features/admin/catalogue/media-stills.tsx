@@ -1,6 +1,7 @@
 import { imageUrl, type MediaRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { runtimeConfig } from '../../../api/runtime-config';
 import { ADMIN_KEYS } from '../admin-queries';

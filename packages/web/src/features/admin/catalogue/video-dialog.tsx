@@ -1,5 +1,6 @@
 import { type StaffWorkRow, VIDEO_MSG } from '@yingku/contract';
-import { Button, CenterPopup, DotLoading } from 'antd-mobile';
+import { CenterPopup, DotLoading } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useMediaStatus, useWorkMedia } from '../admin-queries';
 import { ADMIN_TEXT } from '../texts';
 import { WorkMediaList } from './media-list';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useId, useRef, useState } from 'react';
 import { ADMIN_KEYS } from '../admin-queries';
 import { ADMIN_TEXT } from '../texts';

@@ -1,6 +1,7 @@
 import { imageUrl, PAGE_SIZE, type StaffWorkRow, type StaffWorkUpdateBody } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Tag, Toast } from 'antd-mobile';
+import { Dialog, Tag, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi, type WriteBody } from '../../../api/admin';
 import { runtimeConfig } from '../../../api/runtime-config';

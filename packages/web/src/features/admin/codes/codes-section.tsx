@@ -1,5 +1,5 @@
 import { type GeneratedCodes, PAGE_SIZE } from '@yingku/contract';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { shownTime } from '../admin-model';
 import { useCodeBatches } from '../admin-queries';

@@ -1,6 +1,7 @@
 import { batchCsv, generateCodesBody, type GeneratedCodes, LIMITS } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { codesAsText, codesCsvFileName, parseInteger } from '../admin-model';

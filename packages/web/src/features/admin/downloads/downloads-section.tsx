@@ -1,6 +1,7 @@
 import { CLOUD_DOWNLOAD_STATUS, PAGE_SIZE, type StaffDownloadRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { downloadStatusTag, openableLink, shownTime } from '../admin-model';

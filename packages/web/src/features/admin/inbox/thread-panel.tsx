@@ -1,6 +1,7 @@
 import { ENTRY_TYPE, MESSAGE_STATUS } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DotLoading, Toast } from 'antd-mobile';
+import { Dialog, DotLoading, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { adminApi } from '../../../api/admin';
 import { MessageBox } from '../../support/message-form';
 import { shownTime, threadStatusTag } from '../admin-model';

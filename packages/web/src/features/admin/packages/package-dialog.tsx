@@ -1,6 +1,7 @@
 import type { StaffPackageRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, CenterPopup, Toast } from 'antd-mobile';
+import { CenterPopup, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { SwitchButton } from '../../../components/switch-button/switch-button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';

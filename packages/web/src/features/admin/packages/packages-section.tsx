@@ -1,5 +1,6 @@
 import type { StaffPackageRow } from '@yingku/contract';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { shownTime } from '../admin-model';
 import { useStaffPackages } from '../admin-queries';

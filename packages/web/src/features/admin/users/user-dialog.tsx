@@ -1,6 +1,7 @@
 import { ROLES, SERVER_MSG, type StaffUserRow } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, CenterPopup, Checkbox, Dialog, Toast } from 'antd-mobile';
+import { CenterPopup, Checkbox, Dialog, Toast } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { ADMIN_KEYS } from '../admin-queries';

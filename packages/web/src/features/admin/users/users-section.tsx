@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
+import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { shownTime } from '../admin-model';
 import { useStaffUsers } from '../admin-queries';
