@@ -1,23 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_SCREEN_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from '@yingku/contract';
+import { appStartOf, FIRST_SCREEN_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 
 // The build the test server serves (E2E_WEB_DIST when set: see server.ts).
 const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../../packages/web/dist');
 
 /**
- * The JavaScript a first visit loads before the app runs: the `<script type="module">` entries and
- * `<link rel="modulepreload">` chunks of the built index.html, as site paths (`/assets/…`).
+ * The JavaScript a first visit loads before the app runs, as site paths (`/assets/…`): the built
+ * index.html's scripts (the start script) and the app's start list, its entry and the modules it
+ * imports (decision 034).
  */
 export function firstPageScripts(): string[] {
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script\b[^>]*type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
-  return [...new Set([...scripts, ...preloads])];
+  const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const start = appStartOf(html);
+  return [...new Set([...scripts, ...(start ? [start.entry, ...start.modules] : [])])];
 }
 
 /** Bytes of a built file (site path) after gzip at the default level. */

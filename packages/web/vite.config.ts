@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } from './plugins/antd-mobile';
+import { deferredStart } from './plugins/deferred-start';
 import { offlineAssets } from './plugins/offline-assets';
 import { precompress } from './plugins/precompress';
 
@@ -31,6 +32,7 @@ const browserBuild = {
     antdMobileWithoutLegacyRender(),
     react(),
     offlineAssets(),
+    deferredStart(),
     precompress(),
   ],
   server: {

@@ -19,3 +19,4 @@ export * from './schemas/admin';
 export * from './schemas/operations';
 export * from './schemas/video';
 export * from './first-screen';
+export * from './app-start';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { appStartOf } from '@yingku/contract';
 import { CHROMIUM, CHROMIUM_FLAGS } from './web/chromium';
 
 /** Runs in the page: whether the first card's cover has loaded (typed without the DOM lib). */
@@ -17,10 +18,12 @@ export async function firstPageJsGzip(
   webDist: string,
 ): Promise<{ files: number; bytes: number; chunks: { file: string; bytes: number }[] }> {
   const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  // The start script and the app's start list (decision 034).
+  const start = appStartOf(html);
   const assets = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((m) => m[1]!);
+    ...[...html.matchAll(/<script\b[^>]*\ssrc="(\/assets\/[^"]+)"/g)].map((m) => m[1]!),
+    ...(start ? [start.entry, ...start.modules] : []),
+  ];
   const chunks: { file: string; bytes: number }[] = [];
   for (const asset of new Set(assets)) {
     const gzipped = gzipSync(await readFile(path.join(webDist, asset.replace(/^\//, ''))));

@@ -34,10 +34,13 @@ const FIRST_SCREEN_MARK = 'id="first-screen-data"';
 const NETWORK_ONLY = [/^\/prod-api(\/|$)/, /^\/app-config\.js$/];
 const ASSET = /^\/assets\//;
 
-/** The hashed files index.html loads: module scripts, modulepreloads, stylesheets. */
+/**
+ * The hashed files index.html loads: its scripts and stylesheets, and the app's modules its start
+ * list names (a JSON block, decision 034): every quoted /assets/ path in it.
+ */
 function shellAssets(html) {
   const urls = new Set();
-  for (const match of html.matchAll(/\s(?:src|href)="(\/assets\/[^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/"(\/assets\/[^"]+)"/g)) urls.add(match[1]);
   return [...urls].sort();
 }
 

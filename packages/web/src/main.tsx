@@ -32,19 +32,11 @@ try {
     reportMisconfigured: () => console.error(error),
   });
 }
-installAntdMobileReact19Render();
-
-const queryClient = createQueryClient();
-// A refused token refresh ends the login wherever it happens: forget the user's data.
-onSessionEnded(() => forgetCurrentUser(queryClient));
-const routes = createRoutes(queryClient);
-const router = createBrowserRouter(routes);
-// The API client's 403 dialog leads to /login through the router, not a page load.
-connectRouterNavigation(router);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {
   void reloadForStaleBuild({
-    pendingLocation: () => router.state.navigation.location,
+    pendingLocation: () => router?.state.navigation.location,
     online: () => navigator.onLine,
     reachable: () => siteAnswers(window.location.href),
     storage: sessionStorage,
@@ -52,9 +44,33 @@ window.addEventListener('vite:preloadError', () => {
   });
 });
 
+/** Ends the current task: the browser may paint and handle a tap before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app in steps, each a task of its own after the modules' evaluation: the routes, the
+ * router with its first match, then the first render. On a slow phone one long task would hold a
+ * tap on the painted first screen for as long as all of them take (decision 034).
+ */
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask();
+  installAntdMobileReact19Render();
+  const queryClient = createQueryClient();
+  // A refused token refresh ends the login wherever it happens: forget the user's data.
+  onSessionEnded(() => forgetCurrentUser(queryClient));
+  const routes = createRoutes(queryClient);
+  await nextTask();
+  const appRouter = createBrowserRouter(routes);
+  router = appRouter;
+  // The API client's 403 dialog leads to /login through the router, not a page load.
+  connectRouterNavigation(appRouter);
+  await nextTask();
+  await mountApp(container, { queryClient, routes, router: appRouter });
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void mountApp(container, { queryClient, routes, router });
+void start(container);
 
 registerServiceWorker();

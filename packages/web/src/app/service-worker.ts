@@ -7,10 +7,13 @@ export const SERVICE_WORKER_URL = '/sw.js';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
       // The app works without it; only the offline start is lost.
       console.warn('Service worker not registered', error);
     });
-  });
+  };
+  // The app starts after the page's load event (decision 034): by then it has passed.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

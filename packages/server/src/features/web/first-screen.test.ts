@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import {
   API,
+  appStartBlock,
+  appStartOf,
   FIRST_SCREEN_ELEMENT_ID,
   type FirstScreenData,
   HOME_SECTION_SIZE,
@@ -16,7 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadDemoCatalogueIfEmpty } from '../../db/seed/demo-catalogue';
 
-const html = '<!doctype html><html><head><title>影库</title></head><body><div id="root"></div></body></html>';
+/** index.html as the build writes it: its start list names the entry and what it imports (decision 034). */
+const html =
+  '<!doctype html><html><head><title>影库</title>' +
+  appStartBlock({ entry: '/assets/index-a.js', modules: ['/assets/react-b.js', '/assets/shared-def.js'] }) +
+  '<script defer src="/assets/start-c.js"></script></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 let dist: string;
@@ -101,11 +107,13 @@ describe('pages that carry their first screen (decision 029)', () => {
     expect(data?.detail).toEqual({ id: work.id, answer: api.json() });
     expect(data?.detail?.answer).toMatchObject({ collect: false, like: false });
     expect(res.body).toContain(`href="/img/demo/cover/${work.number}.400w.webp"`);
-    // Its lazy route's code and styles start with the page, not once the app has run.
-    expect(res.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/work-detail-page-abc.js">',
-    );
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-def.js">');
+    // Its lazy route's code is fetched with the app's (once each), not once the app has asked for
+    // it; its styles are the first paint's.
+    expect(appStartOf(res.body)).toEqual({
+      entry: '/assets/index-a.js',
+      modules: ['/assets/react-b.js', '/assets/shared-def.js', '/assets/work-detail-page-abc.js'],
+    });
+    expect(res.body).not.toContain('modulepreload');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/work-detail-page-abc.css">');
     expect((await page('/index')).body).not.toContain('work-detail-page');
   });

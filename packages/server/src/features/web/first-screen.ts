@@ -10,6 +10,7 @@ import {
   MOD_NAMES,
   OK_MSG,
   workDetailParams,
+  withAppStartModules,
   workDetailResponse,
   worksListQuery,
   worksListResponse,
@@ -22,7 +23,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 export interface FirstScreen {
   data: FirstScreenData;
   cover?: { href: string; srcset?: string; sizes: string };
-  /** The screen's own code (a lazy route's chunks and styles), to fetch with the page. */
+  /** The screen's own code (a lazy route's chunks and styles), to fetch with the app. */
   code?: { modules: string[]; styles: string[] };
 }
 
@@ -122,8 +123,9 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 
 /**
  * index.html with the first screen's data as a JSON data block (not a script the browser runs,
- * so the CSP's `script-src 'self'` stays as it is) and a high-priority preload of its largest
- * picture, both before `</head>`. `<` is escaped in the JSON, so no text in it can close the block.
+ * so the CSP's `script-src 'self'` stays as it is), a high-priority preload of its largest
+ * picture and the screen's stylesheets, before `</head>`; the screen's chunks in the app's start
+ * list. `<` is escaped in the JSON, so no text in it can close the block.
  */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   const json = JSON.stringify(screen.data).replace(/</g, '\\u003c');
@@ -134,15 +136,16 @@ export function withFirstScreen(html: string, screen: FirstScreen): string {
         : '') +
       '>'
     : '';
-  // Files the page already names (the entry's own preloads) are not named twice.
-  const code = [
-    ...(screen.code?.modules ?? [])
-      .filter((file) => !html.includes(`"${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
-    ...(screen.code?.styles ?? [])
-      .filter((file) => !html.includes(`"${file}"`))
-      .map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`),
-  ].join('');
+  // The screen's chunks join the app's start list (decision 034): fetched with the app, after
+  // the first paint. Its stylesheets are the first paint's: linked in the head. Files the page
+  // already names are not named twice.
+  const styles = (screen.code?.styles ?? [])
+    .filter((file) => !html.includes(`"${file}"`))
+    .map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`)
+    .join('');
   const block = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`;
-  return html.replace('</head>', `${preload}${code}${block}</head>`);
+  return withAppStartModules(html, screen.code?.modules ?? []).replace(
+    '</head>',
+    `${preload}${styles}${block}</head>`,
+  );
 }

@@ -5,15 +5,17 @@ export interface CoverImageProps {
   image: { src: string; srcSet?: string; sizes?: string };
   alt: string;
   fit: 'cover' | 'contain';
+  /** Loaded when scrolled near (the browser's own `loading="lazy"`), not at once. */
+  lazy?: boolean;
 }
 
 /**
- * A cover of the first screen (a list's first cards, a work's detail), filling its box. Not
+ * A work's cover (every card, a work's detail), filling its box. Not
  * antd-mobile's Image: that hides its `<img>` until a script has seen it load, so a page the
  * server prerendered (decision 033) could not paint its largest picture before the app runs.
  * Until the picture is there, the box's own background shows, as antd-mobile's placeholder did.
  */
-export function CoverImage({ image, alt, fit }: CoverImageProps) {
+export function CoverImage({ image, alt, fit, lazy = false }: CoverImageProps) {
   return (
     <img
       className={styles.image}
@@ -23,6 +25,7 @@ export function CoverImage({ image, alt, fit }: CoverImageProps) {
       alt={alt}
       style={{ objectFit: fit }}
       draggable={false}
+      {...(lazy && { loading: 'lazy', decoding: 'async' })}
     />
   );
 }

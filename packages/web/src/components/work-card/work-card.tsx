@@ -6,15 +6,15 @@ import {
   MOD_NAME,
   type WorkListItem,
 } from '@yingku/contract';
-import { Image, Skeleton, Tag } from 'antd-mobile';
+import { Skeleton, Tag } from 'antd-mobile';
 import { CoverImage } from '../cover-image/cover-image';
-import { LinkOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
 import { workPath } from '../../app/paths';
 import { LazyMagnetPopup } from '../magnet-popup/lazy-magnet-popup';
 import { hasMagnets, onlineBadge } from './card-badges';
+import { MagnetIcon } from './magnet-icon';
 import { WORK_CARD_TEXT } from './texts';
 import styles from './work-card.module.css';
 
@@ -54,22 +54,9 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
     <>
       <Link to={workPath(work)} className={styles.card}>
         <div className={styles.cover}>
-          {/* Later covers: antd-mobile's own lazy loading (it hides the <img> until loaded, so native loading="lazy" never fires). */}
-          {eager ? (
-            // Painted from the page itself when the server prerendered it (decision 033).
-            <CoverImage image={cover} alt={work.title} fit="cover" />
-          ) : (
-            <Image
-              src={cover.src}
-              srcSet={cover.srcSet}
-              sizes={cover.sizes}
-              alt={work.title}
-              width="100%"
-              height="100%"
-              fit="cover"
-              lazy
-            />
-          )}
+          {/* Painted from the page itself when the server prerendered it (decision 033); later
+              covers load when scrolled near, by the browser's own lazy loading. */}
+          <CoverImage image={cover} alt={work.title} fit="cover" lazy={!eager} />
           {channel && (
             <Tag className={styles.badge} color="primary" fill="solid">
               {channel}
@@ -93,7 +80,7 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
               aria-label={`${WORK_CARD_TEXT.showMagnets} ${work.number}`}
               aria-haspopup="dialog"
             >
-              <LinkOutline aria-hidden="true" />
+              <MagnetIcon />
               {WORK_CARD_TEXT.magnet}
             </button>
           )}
