@@ -138,7 +138,7 @@ describe('a title goes online', () => {
     await quality.getByRole('button', { name: '480P' }).tap();
     await expect.poll(() => quality.getAttribute('data-playing'), { timeout: 15_000 }).toBe('480p');
     await quality.getByRole('button', { name: '自动' }).tap();
-    expect(await quality.getAttribute('data-choice')).toBe('auto');
+    await expect.poll(() => quality.getAttribute('data-choice')).toBe('auto');
     await screenshot(page, 'video-vip-player');
 
     // Leave at 12 s: the position is kept on the server and the next play starts there.

@@ -80,7 +80,7 @@ function shanghaiDate(days: number): string {
 /** Chooses a package and walks the confirmation to the channel sheet. */
 async function toChannelSheet(page: Page, row: VipPackage) {
   await packageCard(page, row).tap();
-  expect(await packageCard(page, row).getAttribute('aria-checked')).toBe('true');
+  await expect.poll(() => packageCard(page, row).getAttribute('aria-checked')).toBe('true');
   await page.getByRole('button', { name: VIP_TEXT.buy }).tap();
   const confirm = page.getByTestId('pay-confirm');
   await confirm.getByText(row.name).waitFor();
@@ -249,10 +249,10 @@ describe('buying VIP (SPEC §4)', () => {
       .toBeGreaterThan(0.5);
     expect(await video.evaluate((el: HTMLVideoElement) => el.volume)).toBeCloseTo(0.6);
     await page.getByRole('button', { name: DETAIL_TEXT.rate(1.5) }).tap();
-    expect(await video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(1.5);
-    expect(await page.getByRole('button', { name: DETAIL_TEXT.rate(1.5) }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(1.5);
+    await expect
+      .poll(() => page.getByRole('button', { name: DETAIL_TEXT.rate(1.5) }).getAttribute('aria-pressed'))
+      .toBe('true');
     await screenshot(page, 'vip-player');
   });
 
