@@ -194,13 +194,13 @@ function columns(page: Page): Promise<number> {
     .evaluate((card) => getComputedStyle(card.parentElement!).gridTemplateColumns.split(' ').length);
 }
 
-/** Scrolls to the bottom a screen at a time so lazy covers load, then back to the top. */
+/** Scrolls to the bottom a screen at a time, waiting at each for the covers there, then back to the top. */
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(100);
+    await coversInViewLoaded(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await coversInViewLoaded(page);
 }
