@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { MSG, SERVER_MSG } from '../messages';
+import { MSG } from '../messages';
+import { SERVER_MSG } from '../server-messages';
 import { dataEnvelope } from './common';
 
 /**

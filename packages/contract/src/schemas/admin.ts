@@ -1,7 +1,7 @@
 /** The operators' console: orders, users, VIP packages and activation codes (staff or admin). */
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../limits';
-import { SERVER_MSG } from '../messages';
+import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, textParam } from './common';
 import { PAY_CHANNELS } from './commerce';

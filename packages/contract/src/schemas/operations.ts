@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MOD_NAMES } from '../channels';
 import { LIMITS, PAGE_SIZE } from '../limits';
-import { SERVER_MSG } from '../messages';
+import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, textParam } from './common';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../limits';
-import { MSG, SERVER_MSG } from '../messages';
+import { MSG } from '../messages';
+import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
 

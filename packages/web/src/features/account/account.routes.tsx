@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { ACCOUNT_TEXT } from './texts';
+import { ACCOUNT_TITLES } from './titles';
 
 /**
  * /login and /register (SPEC §2): full-screen forms with their own back arrow, so the tab bar
@@ -12,7 +12,7 @@ export const accountRoutes: RouteObject[] = [
     path: PATHS.login.slice(1),
     lazy: { Component: async () => (await import('./login-page')).LoginPage },
     handle: {
-      title: ACCOUNT_TEXT.loginTitle,
+      title: ACCOUNT_TITLES.loginTitle,
       hideTabBar: true,
       skeleton: 'form',
       ownHeading: true,
@@ -22,7 +22,7 @@ export const accountRoutes: RouteObject[] = [
     path: PATHS.register.slice(1),
     lazy: { Component: async () => (await import('./register-page')).RegisterPage },
     handle: {
-      title: ACCOUNT_TEXT.registerTitle,
+      title: ACCOUNT_TITLES.registerTitle,
       hideTabBar: true,
       skeleton: 'form',
       ownHeading: true,

@@ -1,7 +1,8 @@
+import { ACCOUNT_TITLES } from './titles';
+
 /** Interface texts of the login and register screens that SPEC.md does not spell. */
 export const ACCOUNT_TEXT = {
-  loginTitle: '登录',
-  registerTitle: '注册',
+  ...ACCOUNT_TITLES,
   loginHeading: '欢迎回来',
   loginIntro: '登录后即可收藏、点赞，片单多设备同步',
   registerHeading: '注册账号',

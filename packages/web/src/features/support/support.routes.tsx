@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { SUPPORT_TEXT } from './texts';
+import { SUPPORT_TITLES } from './titles';
 
 /**
  * /message, customer service (SPEC §2), inside the main layout; a form screen, so no tab bar.
@@ -11,6 +11,6 @@ export const supportRoutes: RouteObject[] = [
   {
     path: PATHS.message.slice(1),
     lazy: { Component: async () => (await import('./support-page')).SupportPage },
-    handle: { title: SUPPORT_TEXT.title, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
+    handle: { title: SUPPORT_TITLES.title, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
   },
 ];

@@ -1,6 +1,8 @@
+import { SUPPORT_TITLES } from './titles';
+
 /** Texts of /message that SPEC.md does not spell (its own are in the contract's MSG). */
 export const SUPPORT_TEXT = {
-  title: '在线客服',
+  ...SUPPORT_TITLES,
   formLabel: '留言给客服',
   placeholder: '请描述您遇到的问题',
   submit: '提交',

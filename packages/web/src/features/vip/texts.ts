@@ -1,9 +1,8 @@
+import { VIP_TITLES } from './titles';
+
 /** Texts of /pay, /orders and /sub that SPEC.md does not spell (its own are in the contract's MSG). */
 export const VIP_TEXT = {
-  payTitle: '开通VIP',
-  ordersTitle: '我的订单',
-  subTitle: '激活VIP',
-
+  ...VIP_TITLES,
   // /pay
   heroTitle: 'VIP会员',
   heroIntro: '磁力链接无限复制，约2000部作品在线观看',

@@ -3,7 +3,7 @@ import { PATHS } from '../../app/paths';
 import { RouteErrorPage } from '../../app/route-error-page';
 import type { RouteHandle } from '../../app/route-handle';
 import { StandaloneLayout } from './standalone-layout';
-import { VIP_TEXT } from './texts';
+import { VIP_TITLES } from './titles';
 
 /**
  * /pay and /orders (SPEC §2: outside the main layout): a frame of their own, beside the main
@@ -18,12 +18,12 @@ export const vipStandaloneRoute: RouteObject = {
     {
       path: PATHS.pay.slice(1),
       lazy: { Component: async () => (await import('./pay-page')).PayPage },
-      handle: { title: VIP_TEXT.payTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
+      handle: { title: VIP_TITLES.payTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
     },
     {
       path: PATHS.orders.slice(1),
       lazy: { Component: async () => (await import('./orders-page')).OrdersPage },
-      handle: { title: VIP_TEXT.ordersTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
+      handle: { title: VIP_TITLES.ordersTitle, hideTabBar: true, skeleton: 'form' } satisfies RouteHandle,
     },
   ],
 };
@@ -34,7 +34,7 @@ export const vipRoutes: RouteObject[] = [
     path: PATHS.sub.slice(1),
     lazy: { Component: async () => (await import('./sub-page')).SubPage },
     handle: {
-      title: VIP_TEXT.subTitle,
+      title: VIP_TITLES.subTitle,
       hideTabBar: true,
       skeleton: 'form',
       ownHeading: true,

@@ -1,6 +1,8 @@
+import { DETAIL_TITLES } from './titles';
+
 /** Interface texts of the work detail that SPEC.md does not spell. */
 export const DETAIL_TEXT = {
-  pageTitle: '作品详情',
+  ...DETAIL_TITLES,
   tabDetails: '详情',
   tabMagnets: '磁力下载',
   tabStills: '剧照',

@@ -1,7 +1,7 @@
 import { MOD_NAMES } from '@yingku/contract';
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
-import { DETAIL_TEXT } from './texts';
+import { DETAIL_TITLES } from './titles';
 
 /**
  * `/censored/:id`, `/uncensored/:id`, `/western/:id` (SPEC §2); app/routes.tsx places them in the
@@ -11,5 +11,5 @@ import { DETAIL_TEXT } from './texts';
 export const workDetailRoutes: RouteObject[] = MOD_NAMES.map((modName) => ({
   path: `${modName}/:id`,
   lazy: { Component: async () => (await import('./work-detail-page')).WorkDetailPage },
-  handle: { title: DETAIL_TEXT.pageTitle, skeleton: 'detail', ownHeading: true } satisfies RouteHandle,
+  handle: { title: DETAIL_TITLES.pageTitle, skeleton: 'detail', ownHeading: true } satisfies RouteHandle,
 }));
