@@ -1,5 +1,5 @@
 import { CHANNEL_LABEL, MOD_NAMES, type ModName } from '@yingku/contract';
-import { GlobalOutline, PlayOutline, UserOutline, VideoOutline } from 'antd-mobile-icons';
+import { CirclePlayIcon, GlobeIcon, UserIcon, VideoIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { channelPath, PATHS } from './paths';
 import { UI_TEXT } from './texts';
@@ -12,10 +12,10 @@ export interface Tab {
 
 /** The four tabs of SPEC §2: the three channels and the member center. */
 export const TABS: readonly Tab[] = [
-  { path: channelPath('censored'), title: CHANNEL_LABEL.censored, Icon: VideoOutline },
-  { path: channelPath('uncensored'), title: CHANNEL_LABEL.uncensored, Icon: PlayOutline },
-  { path: channelPath('western'), title: CHANNEL_LABEL.western, Icon: GlobalOutline },
-  { path: PATHS.user, title: UI_TEXT.mine, Icon: UserOutline },
+  { path: channelPath('censored'), title: CHANNEL_LABEL.censored, Icon: VideoIcon },
+  { path: channelPath('uncensored'), title: CHANNEL_LABEL.uncensored, Icon: CirclePlayIcon },
+  { path: channelPath('western'), title: CHANNEL_LABEL.western, Icon: GlobeIcon },
+  { path: PATHS.user, title: UI_TEXT.mine, Icon: UserIcon },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { LeftOutline } from 'antd-mobile-icons';
+import { ChevronLeftIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { UI_TEXT } from '../../app/texts';
 import styles from './back-bar.module.css';
@@ -22,7 +22,7 @@ export function BackBar({ children, onBack, className, right }: BackBarProps) {
     <div className={className ? `${styles.bar} ${className}` : styles.bar}>
       <div className={styles.side}>
         <button type="button" className={styles.back} onClick={onBack} aria-label={UI_TEXT.back}>
-          <LeftOutline aria-hidden="true" />
+          <ChevronLeftIcon aria-hidden="true" />
         </button>
       </div>
       <div className={styles.title}>{children}</div>

@@ -1,5 +1,5 @@
 import { LIMITS, MSG } from '@yingku/contract';
-import { SearchOutline } from 'antd-mobile-icons';
+import { SearchIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { searchPath } from '../../app/paths';
@@ -29,7 +29,7 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
   return (
     <form className={className} role="search" action="" onSubmit={submit}>
       <label className={styles.box}>
-        <SearchOutline className={styles.icon} aria-hidden="true" />
+        <SearchIcon className={styles.icon} aria-hidden="true" />
         <input
           className={styles.input}
           type="search"

@@ -1,6 +1,6 @@
 import { SideBar, Skeleton } from 'antd-mobile';
 import { Button } from '../button/button';
-import { LeftOutline, RightOutline } from 'antd-mobile-icons';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { UI_TEXT } from '../../app/texts';
 import type { SidebarEntry } from './sidebar-source';
@@ -93,7 +93,7 @@ export function EntitySidebar(props: EntitySidebarProps) {
             disabled={page <= 1}
             onClick={() => props.onPage(page - 1)}
           >
-            <LeftOutline />
+            <ChevronLeftIcon />
           </Button>
           <span className={styles.pageOf} data-testid="sidebar-page">
             {pageOfText(page, pageCount)}
@@ -105,7 +105,7 @@ export function EntitySidebar(props: EntitySidebarProps) {
             disabled={page >= pageCount}
             onClick={() => props.onPage(page + 1)}
           >
-            <RightOutline />
+            <ChevronRightIcon />
           </Button>
         </div>
       )}

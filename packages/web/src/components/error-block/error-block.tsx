@@ -6,25 +6,26 @@ export type ErrorBlockProps = Omit<AntdErrorBlockProps, 'status'> & {
   status?: 'default' | 'empty';
 };
 
-// antd-mobile's own pictures, by the path its `createErrorBlock` documentation points to, fetched
-// when a block is first shown: ≈ 5 KiB gzip of drawing that every first screen would otherwise
-// load for a state it rarely shows (decision 028). The block keeps its picture's height meanwhile
-// (antd-mobile's `--image-height`), so nothing moves when it arrives; its texts show at once.
-// Offline, where the block is most often shown, the pictures may not arrive: the block then goes
-// without one (a failed lazy import would throw to the route's error page instead of the block).
-const pictures = () => import('antd-mobile/es/components/error-block/images');
+// antd-mobile's own pictures, each by its own module (the path its `createErrorBlock`
+// documentation points to), fetched when a block of that kind is first shown: ≈ 4 KiB gzip each
+// of drawing that every first screen would otherwise load for a state it rarely shows, and a
+// screen showing one kind loads only that one (decision 028). The block keeps its picture's height
+// meanwhile (antd-mobile's `--image-height`), so nothing moves when it arrives; its texts show at
+// once. Offline, where the block is most often shown, the pictures may not arrive: the block then
+// goes without one (a failed lazy import would throw to the route's error page instead).
 const NoPicture = (): ReactNode => null;
-const DefaultImage = lazy(() =>
-  pictures().then(
-    ({ defaultImage }) => ({ default: (): ReactNode => defaultImage }),
-    () => ({ default: NoPicture }),
-  ),
+const picture = (load: () => Promise<ReactNode>) =>
+  lazy(() =>
+    load().then(
+      (image) => ({ default: (): ReactNode => image }),
+      () => ({ default: NoPicture }),
+    ),
+  );
+const DefaultImage = picture(
+  async () => (await import('antd-mobile/es/components/error-block/images/default')).defaultImage,
 );
-const EmptyImage = lazy(() =>
-  pictures().then(
-    ({ emptyImage }) => ({ default: (): ReactNode => emptyImage }),
-    () => ({ default: NoPicture }),
-  ),
+const EmptyImage = picture(
+  async () => (await import('antd-mobile/es/components/error-block/images/empty')).emptyImage,
 );
 
 /**

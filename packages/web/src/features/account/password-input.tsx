@@ -1,5 +1,5 @@
 import { Input, type InputProps } from 'antd-mobile';
-import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import styles from './account.module.css';
 import { ACCOUNT_TEXT } from './texts';
@@ -20,7 +20,7 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+        {visible ? <EyeIcon /> : <EyeOffIcon />}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { TagGroup } from '@yingku/contract';
 import { Selector } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { CloseOutline } from 'antd-mobile-icons';
+import { XIcon } from 'lucide-react';
 import { replaceGroupSelection } from './channel-params';
 import styles from './tag-selectors.module.css';
 import { CHANNEL_TEXT } from './texts';
@@ -54,7 +54,7 @@ export function TagSelectors({ groups, selected, onChange }: TagSelectorsProps) 
                 onClick={() => onChange(selected.filter((other) => other !== id))}
               >
                 {names.get(id) ?? id}
-                <CloseOutline className={styles.chipClose} />
+                <XIcon className={styles.chipClose} />
               </Button>
             ))}
             <Button size="mini" fill="none" color="primary" onClick={() => onChange([])}>

@@ -1,5 +1,5 @@
 import { Button } from '../../components/button/button';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { StarIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useOpenedOnce, useSlideIn } from '../../components/feedback/lazy-popup';
 import type { FolderPickerPopupProps } from './folder-picker-popup';
@@ -66,7 +66,7 @@ export function CollectControl({ labels, className, ...options }: CollectControl
         data-testid="collect-button"
         onClick={flow.collect}
       >
-        {collected ? <StarFill /> : <StarOutline />}
+        {collected ? <StarIcon fill="currentColor" /> : <StarIcon />}
         <span>{collected ? labels.collected : labels.collect}</span>
       </Button>
       {flow.noticeVisible && (

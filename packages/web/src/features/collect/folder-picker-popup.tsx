@@ -2,7 +2,7 @@ import { type CollectFolder, MSG } from '@yingku/contract';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { CheckList, DotLoading, Popup, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { AddOutline, CheckCircleFill, LockOutline } from 'antd-mobile-icons';
+import { CircleCheckIcon, LockIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
 import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
@@ -103,7 +103,7 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
       </div>
       <footer className={styles.footer}>
         <Button block fill="outline" color="primary" onClick={onNewFolder}>
-          <AddOutline /> {COLLECT_TEXT.newFolder}
+          <PlusIcon /> {COLLECT_TEXT.newFolder}
         </Button>
         <Button
           block
@@ -139,7 +139,15 @@ function FolderList({ folders, selection, onChange, more, loadingMore }: FolderL
         onChange={onChange}
         className={styles.list}
         extra={(active) =>
-          active ? <CheckCircleFill className={styles.checkOn} /> : <span className={styles.checkOff} />
+          active ? (
+            <CircleCheckIcon
+              fill="currentColor"
+              stroke="var(--adm-color-text-light-solid)"
+              className={styles.checkOn}
+            />
+          ) : (
+            <span className={styles.checkOff} />
+          )
         }
       >
         {folders.map((folder) => (
@@ -159,7 +167,7 @@ function FolderList({ folders, selection, onChange, more, loadingMore }: FolderL
               )}
               {folder.isPrivate === 1 && (
                 <span className={styles.private}>
-                  <LockOutline /> {COLLECT_TEXT.privateFolder}
+                  <LockIcon /> {COLLECT_TEXT.privateFolder}
                 </span>
               )}
               <span className={styles.count}>{COLLECT_TEXT.workCount(folder.count)}</span>

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
-import { RedoOutline } from 'antd-mobile-icons';
+import { RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
@@ -47,7 +47,7 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
         <div className={styles.controls}>
           <MagnetFilterSwitch />
           <Button size="mini" onClick={reload} loading={pages.isRefetching} data-testid="entity-reload">
-            <RedoOutline /> {ENTITY_TEXT.reload}
+            <RotateCwIcon /> {ENTITY_TEXT.reload}
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
-import { RightOutline } from 'antd-mobile-icons';
+import { ChevronRightIcon } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { channelPath } from '../../app/paths';
@@ -35,7 +35,7 @@ export function ChannelSection({ modName, first = false }: { modName: ModName; f
         </h2>
         <Link to={channelPath(modName)} className={styles.more}>
           {UI_TEXT.more}
-          <RightOutline />
+          <ChevronRightIcon />
         </Link>
       </header>
       {works.isError ? (

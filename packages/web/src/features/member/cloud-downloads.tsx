@@ -1,7 +1,7 @@
 import type { CloudDownloadRow } from '@yingku/contract';
 import { Popup, Skeleton, Tag } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { CheckCircleOutline, ClockCircleOutline } from 'antd-mobile-icons';
+import { CircleCheckIcon, ClockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { UI_TEXT } from '../../app/texts';
@@ -143,7 +143,7 @@ function CloudRequestItem({ row }: { row: CloudDownloadRow }) {
         <span className={styles.title}>{row.title}</span>
       </Link>
       <Tag color={done ? 'success' : 'warning'} fill="outline" className={styles.state}>
-        {done ? <CheckCircleOutline aria-hidden="true" /> : <ClockCircleOutline aria-hidden="true" />}
+        {done ? <CircleCheckIcon aria-hidden="true" /> : <ClockIcon aria-hidden="true" />}
         {view.stateLabel}
       </Tag>
       <div className={styles.times}>

@@ -1,13 +1,13 @@
 import { Popup } from 'antd-mobile';
 import {
-  BillOutline,
-  CloseCircleOutline,
-  DownlandOutline,
-  GlobalOutline,
-  KeyOutline,
-  RedoOutline,
-  RightOutline,
-} from 'antd-mobile-icons';
+  ChevronRightIcon,
+  DownloadIcon,
+  GlobeIcon,
+  KeyRoundIcon,
+  LogOutIcon,
+  ReceiptTextIcon,
+  RotateCwIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -45,25 +45,25 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
         <div className={styles.title}>{MEMBER_TEXT.drawerTitle}</div>
         <div className={styles.group}>
           <button type="button" className={styles.row} onClick={onOpenCloudDownloads} aria-haspopup="dialog">
-            <Row icon={<DownlandOutline />} label={MEMBER_TEXT.cloudDownloads} />
+            <Row icon={<DownloadIcon />} label={MEMBER_TEXT.cloudDownloads} />
           </button>
           <Link to={PATHS.orders} className={styles.row} onClick={onClose}>
-            <Row icon={<BillOutline />} label={MEMBER_TEXT.myOrders} />
+            <Row icon={<ReceiptTextIcon />} label={MEMBER_TEXT.myOrders} />
           </Link>
           <Link to={PATHS.sub} className={styles.row} onClick={onClose}>
-            <Row icon={<KeyOutline />} label={MEMBER_TEXT.activateVip} />
+            <Row icon={<KeyRoundIcon />} label={MEMBER_TEXT.activateVip} />
           </Link>
           <div className={styles.row} data-testid="language">
-            <Row icon={<GlobalOutline />} label={MEMBER_TEXT.language} extra={MEMBER_TEXT.languageChinese} />
+            <Row icon={<GlobeIcon />} label={MEMBER_TEXT.language} extra={MEMBER_TEXT.languageChinese} />
           </div>
           <button type="button" className={styles.row} onClick={() => window.location.reload()}>
-            <Row icon={<RedoOutline />} label={MEMBER_TEXT.refreshVersion} />
+            <Row icon={<RotateCwIcon />} label={MEMBER_TEXT.refreshVersion} />
           </button>
         </div>
         {loggedIn && (
           <div className={styles.group}>
             <button type="button" className={`${styles.row} ${styles.logout}`} onClick={logout}>
-              <Row icon={<CloseCircleOutline />} label={MEMBER_TEXT.logout} arrow={false} />
+              <Row icon={<LogOutIcon />} label={MEMBER_TEXT.logout} arrow={false} />
             </button>
           </div>
         )}
@@ -91,7 +91,7 @@ function Row({
       </span>
       <span className={styles.label}>{label}</span>
       {extra && <span className={styles.extra}>{extra}</span>}
-      {showArrow && <RightOutline className={styles.arrow} aria-hidden="true" />}
+      {showArrow && <ChevronRightIcon className={styles.arrow} aria-hidden="true" />}
     </>
   );
 }

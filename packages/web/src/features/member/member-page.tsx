@@ -1,4 +1,4 @@
-import { BillOutline, MessageOutline, MoreOutline, StarFill } from 'antd-mobile-icons';
+import { EllipsisIcon, MessageCircleIcon, ReceiptTextIcon, StarIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -94,20 +94,20 @@ function MemberTopBar({ onMore }: { onMore: () => void }) {
   return (
     <div className={styles.topBar}>
       <Link to={PATHS.pay} className={styles.vipButton} aria-label={MEMBER_TEXT.vipLabel}>
-        <StarFill aria-hidden="true" />
+        <StarIcon fill="currentColor" aria-hidden="true" />
         {MEMBER_TEXT.vip}
       </Link>
       <div className={styles.actions}>
         <Link to={PATHS.orders} className={styles.action}>
-          <BillOutline aria-hidden="true" className={styles.actionIcon} />
+          <ReceiptTextIcon aria-hidden="true" className={styles.actionIcon} />
           {MEMBER_TEXT.orders}
         </Link>
         <Link to={PATHS.message} className={styles.action}>
-          <MessageOutline aria-hidden="true" className={styles.actionIcon} />
+          <MessageCircleIcon aria-hidden="true" className={styles.actionIcon} />
           {MEMBER_TEXT.service}
         </Link>
         <button type="button" className={styles.action} onClick={onMore} aria-haspopup="dialog">
-          <MoreOutline aria-hidden="true" className={styles.actionIcon} />
+          <EllipsisIcon aria-hidden="true" className={styles.actionIcon} />
           {MEMBER_TEXT.more}
         </button>
       </div>

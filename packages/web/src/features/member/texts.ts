@@ -1,4 +1,4 @@
-import { DETAIL_TEXT } from '../work-detail/texts';
+import { CLOUD_STATE_TEXT } from '../work-detail/cloud-state-text';
 
 /** Texts of the member center (/user) that SPEC.md does not spell. */
 export const MEMBER_TEXT = {
@@ -46,10 +46,10 @@ export const MEMBER_TEXT = {
   cloudDownloads: '我的云下载',
   loginToSeeCloud: '登录后查看您的云下载请求',
   cloudEmpty: '还没有云下载请求',
-  cloudEmptyHint: `VIP会员可在作品详情页点「${DETAIL_TEXT.cloudDownload}」提交`,
+  cloudEmptyHint: `VIP会员可在作品详情页点「${CLOUD_STATE_TEXT.cloudDownload}」提交`,
   // The states as the work's page words them: one spelling for both places.
-  cloudRequested: DETAIL_TEXT.cloudRequested,
-  cloudDone: DETAIL_TEXT.cloudDone,
+  cloudRequested: CLOUD_STATE_TEXT.cloudRequested,
+  cloudDone: CLOUD_STATE_TEXT.cloudDone,
   cloudRequestedAt: (time: string) => `申请时间 ${time}`,
   cloudDoneAt: (time: string) => `完成时间 ${time}`,
 } as const;

@@ -1,5 +1,5 @@
 import type { VipPackage } from '@yingku/contract';
-import { CheckCircleFill } from 'antd-mobile-icons';
+import { CircleCheckIcon } from 'lucide-react';
 import { fill, VIP_TEXT } from './texts';
 import { formatYuan, perDayText, promoLabel } from './vip-model';
 import styles from './pay-page.module.css';
@@ -50,7 +50,14 @@ export function PackageCard({ pkg, selected, onSelect }: PackageCardProps) {
           </>
         )}
       </span>
-      {selected && <CheckCircleFill className={styles.check} aria-hidden="true" />}
+      {selected && (
+        <CircleCheckIcon
+          fill="currentColor"
+          stroke="var(--adm-color-text-light-solid)"
+          className={styles.check}
+          aria-hidden="true"
+        />
+      )}
     </button>
   );
 }

@@ -2,7 +2,7 @@ import type { VipPackage } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
 import { NoticeBar, Skeleton } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { CheckCircleOutline, StarFill } from 'antd-mobile-icons';
+import { CircleCheckIcon, StarIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
@@ -61,7 +61,7 @@ export function PayPage() {
     <VipScreen title={VIP_TEXT.payTitle} footer={footer}>
       <header className={styles.hero}>
         <div className={styles.heroTitle}>
-          <StarFill aria-hidden="true" /> {VIP_TEXT.heroTitle}
+          <StarIcon fill="currentColor" aria-hidden="true" /> {VIP_TEXT.heroTitle}
         </div>
         <p className={styles.heroIntro}>
           {vip?.kind === 'active' ? fill(VIP_TEXT.heroVipUntil, { date: vip.date }) : VIP_TEXT.heroIntro}
@@ -69,7 +69,7 @@ export function PayPage() {
         <ul className={styles.benefits}>
           {VIP_TEXT.benefits.map((benefit) => (
             <li key={benefit}>
-              <CheckCircleOutline aria-hidden="true" /> {benefit}
+              <CircleCheckIcon aria-hidden="true" /> {benefit}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { type Membership } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Result } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { KeyOutline } from 'antd-mobile-icons';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
@@ -51,7 +51,7 @@ export function SubPage() {
     <VipScreen title={VIP_TEXT.subTitle}>
       <section className={styles.panel}>
         <div className={styles.icon} aria-hidden="true">
-          <KeyOutline />
+          <KeyRoundIcon />
         </div>
         <h1 className={styles.heading}>{VIP_TEXT.subHeading}</h1>
         <p className={styles.intro}>{VIP_TEXT.subIntro}</p>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
-import { CheckCircleOutline, ClockCircleOutline, DownlandOutline } from 'antd-mobile-icons';
+import { CircleCheckIcon, ClockIcon, DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -98,13 +98,7 @@ export function CloudDownload({ workId }: { workId: string }) {
       data-state={state}
       onClick={tap}
     >
-      {state === 'done' ? (
-        <CheckCircleOutline />
-      ) : state === 'requested' ? (
-        <ClockCircleOutline />
-      ) : (
-        <DownlandOutline />
-      )}
+      {state === 'done' ? <CircleCheckIcon /> : state === 'requested' ? <ClockIcon /> : <DownloadIcon />}
       <span>{label}</span>
     </Button>
   );

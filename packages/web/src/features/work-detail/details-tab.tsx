@@ -1,5 +1,5 @@
 import { coverImage, DETAIL_COVER_SIZES, type EntityRef, type WorkDetailResponse } from '@yingku/contract';
-import { List, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
@@ -24,9 +24,10 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
   const work = detail.data;
   const online = onlineBadge(work.isOnline);
   const row = (label: string, content: ReactNode, key = label) => (
-    <List.Item key={key} prefix={<span className={styles.label}>{label}</span>}>
-      {content}
-    </List.Item>
+    <div key={key} className={styles.fact}>
+      <dt className={styles.label}>{label}</dt>
+      <dd>{content}</dd>
+    </div>
   );
   const entities = (label: string, kind: EntityKind, list: readonly EntityRef[]) =>
     list.length > 0 && row(label, <EntityRow kind={kind} modId={work.modId} entities={list} />);
@@ -57,7 +58,7 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
           <PlayControls work={work} />
           <LibraryActions detail={detail} />
         </div>
-        <List className={styles.facts}>
+        <dl className={styles.facts}>
           {row(DETAIL_TEXT.pubTime, <time dateTime={work.pubTime}>{work.pubTime}</time>)}
           {row(DETAIL_TEXT.duration, DETAIL_TEXT.minutes(work.duration))}
           {entities(DETAIL_TEXT.maker, 'maker', detail.maker)}
@@ -73,7 +74,7 @@ export function DetailsTab({ detail }: { detail: WorkDetailResponse }) {
               </span>,
             )}
           {entities(DETAIL_TEXT.performer, 'performer', detail.performer)}
-        </List>
+        </dl>
       </div>
     </div>
   );

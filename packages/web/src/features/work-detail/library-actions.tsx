@@ -1,7 +1,7 @@
 import type { WorkDetailResponse } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
-import { HeartFill, HeartOutline } from 'antd-mobile-icons';
+import { HeartIcon } from 'lucide-react';
 import { CollectControl } from '../collect/collect-control';
 import { CloudDownload } from './cloud-download';
 import { DETAIL_TEXT } from './texts';
@@ -29,7 +29,7 @@ export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
         data-testid="like-button"
         onClick={toggleLike}
       >
-        {detail.like ? <HeartFill /> : <HeartOutline />}
+        {detail.like ? <HeartIcon fill="currentColor" /> : <HeartIcon />}
         <span>{detail.like ? DETAIL_TEXT.liked : DETAIL_TEXT.like}</span>
       </Button>
       <CollectControl

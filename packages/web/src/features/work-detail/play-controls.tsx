@@ -1,6 +1,6 @@
 import { imageUrl, type VideoStreamData, type WorkDetail } from '@yingku/contract';
 import { Button } from '../../components/button/button';
-import { PlayOutline, VideoOutline } from 'antd-mobile-icons';
+import { CirclePlayIcon, VideoIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -80,7 +80,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   return (
     <div className={styles.actions}>
       <Button color="primary" size="small" onClick={play} loading={asking} loadingText={DETAIL_TEXT.play}>
-        <PlayOutline /> {DETAIL_TEXT.play}
+        <CirclePlayIcon /> {DETAIL_TEXT.play}
       </Button>
       <Popup
         visible={stream !== undefined}
@@ -113,7 +113,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
       {work.mp4 && (
         <>
           <Button color="primary" fill="outline" size="small" onClick={() => setPreviewOpen(true)}>
-            <VideoOutline /> {DETAIL_TEXT.preview}
+            <VideoIcon /> {DETAIL_TEXT.preview}
           </Button>
           <Popup
             visible={previewOpen}

@@ -1,5 +1,4 @@
 import { imageUrl, type WorkDetail } from '@yingku/contract';
-import { Image } from 'antd-mobile';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
 import { DETAIL_TEXT } from './texts';
@@ -36,13 +35,11 @@ export function StillsTab({ work }: { work: WorkDetail }) {
               onClick={() => setViewer({ visible: true, index, opened: true })}
               aria-label={DETAIL_TEXT.stillAlt(work.number, index + 1)}
             >
-              <Image
+              <img
                 src={imageUrl(still.thumb, host)}
                 alt={DETAIL_TEXT.stillAlt(work.number, index + 1)}
-                width="100%"
-                height="100%"
-                fit="cover"
-                lazy
+                loading="lazy"
+                decoding="async"
               />
             </button>
           </li>

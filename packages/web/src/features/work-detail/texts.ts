@@ -1,3 +1,4 @@
+import { CLOUD_STATE_TEXT } from './cloud-state-text';
 import { DETAIL_TITLES } from './titles';
 
 /** Interface texts of the work detail that SPEC.md does not spell. */
@@ -36,9 +37,7 @@ export const DETAIL_TEXT = {
   liked: '已喜欢',
   collect: '收藏',
   collected: '已收藏',
-  cloudDownload: '云端下载',
-  cloudRequested: '处理中',
-  cloudDone: '已完成',
+  ...CLOUD_STATE_TEXT,
   /** The control's name for screen readers: the short label says only the state. */
   cloudStateName: (state: string) => `云端下载：${state}`,
   cloudSubmitted: '已提交云端下载，完成后这里会显示已完成',

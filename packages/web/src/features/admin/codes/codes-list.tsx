@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { Tag } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
+import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { codeTailShown, shownTime } from '../admin-model';
 import { useStaffCodes } from '../admin-queries';
@@ -47,7 +47,7 @@ export function CodesList(props: { batch: string | undefined; onClearBatch: () =
                 aria-label={ADMIN_TEXT.allBatches}
                 onClick={props.onClearBatch}
               >
-                <CloseOutline />
+                <XIcon />
               </button>
             </Tag>
           )}
