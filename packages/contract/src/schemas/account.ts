@@ -116,6 +116,3 @@ export const userInfoResponse = z.object({
   permissions: z.array(z.string()),
 });
 export type UserInfoResponse = z.infer<typeof userInfoResponse>;
-
-/** What a visitor without an account is: the guest group, level 0 (SPEC §2 member center). */
-export const GUEST_LEVEL: SessionLevel = { levelId: 0, groupName: '游客', groupLevel: 0 };

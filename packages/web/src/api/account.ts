@@ -1,8 +1,6 @@
 import {
   API,
   authTokensResponse,
-  captchaResponse,
-  LIMITS,
   type LoginBody,
   REFRESH_TOKEN_HEADER,
   type RegisterBody,
@@ -12,14 +10,8 @@ import {
 import { api } from './client';
 import type { ApiClient } from './request';
 
-/** The account calls of SPEC §7. Login, register and the captcha go without a token. */
+/** The account calls of SPEC §7 (the captcha's: captcha.ts). Login and register go without a token. */
 export const accountApi = {
-  captcha: (signal?: AbortSignal) =>
-    api.get(
-      API.captcha,
-      {},
-      { schema: captchaResponse, auth: false, timeoutMs: LIMITS.captchaTimeoutMs, signal },
-    ),
   login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: authTokensResponse, auth: false }),
   register: (form: RegisterBody) =>
     api.post(API.register, { ...form }, { schema: registerResponse, auth: false }),

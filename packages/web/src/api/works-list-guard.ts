@@ -1,4 +1,5 @@
 import type { WorkListItem } from '@yingku/contract';
+import { fail, integer, isObject, type Row, text } from './guards';
 import type { ResponseSchema } from './request';
 
 /** GET /v2/works/detail/list's answer: the envelope of SPEC §7 with a page of works. */
@@ -9,25 +10,8 @@ export interface WorksListAnswer {
   total: number;
 }
 
-type Row = Record<string, unknown>;
-
 const TEXT_FIELDS = ['id', 'number', 'title', 'pubTime', 'picSmall', 'picBig'] as const;
 const INTEGER_FIELDS = ['modId', 'isOnline', 'isDht'] as const;
-
-const isObject = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fail(where: string, expected: string): never {
-  throw new TypeError(`${where}: expected ${expected}`);
-}
-
-function integer(value: unknown, where: string): number {
-  return Number.isSafeInteger(value) ? (value as number) : fail(where, 'an integer');
-}
-
-function text(value: unknown, where: string): string {
-  return typeof value === 'string' ? value : fail(where, 'a string');
-}
 
 function workListItem(value: unknown, where: string): WorkListItem {
   if (!isObject(value)) fail(where, 'an object');

@@ -1,4 +1,4 @@
-import { type CaptchaResponse, MSG, SERVER_MSG } from '@yingku/contract';
+import { type CaptchaResponse, MSG, passwordField, SERVER_MSG, userNameField } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
   afterLoginPath,
@@ -33,6 +33,34 @@ describe('login and register checks (SPEC §5)', () => {
     expect(checkPassword('12345678')).toBeUndefined();
     expect(checkPassword('p'.repeat(32))).toBeUndefined();
     expect(checkPassword('p'.repeat(33))).toBe(SERVER_MSG.passwordTooLong);
+  });
+
+  it("judges names and passwords as the contract's field schemas do (the server's rules)", () => {
+    const firstIssue = (schema: typeof userNameField | typeof passwordField, value: string) => {
+      const result = schema.safeParse(value);
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    const samples = [
+      '',
+      ' ',
+      'abcde',
+      ' abcdef ',
+      '用户名六个字',
+      '😀😀😀',
+      '😀😀😀😀😀😀',
+      '👨‍👩‍👧👨‍👩‍👧',
+      `${'😀'.repeat(32)}`,
+      `${'😀'.repeat(33)}`,
+      'a'.repeat(32),
+      'a'.repeat(33),
+      '1234567',
+      '12345678',
+      `${'p'.repeat(32)} `,
+    ];
+    for (const value of samples) {
+      expect(checkUserName(value), value).toBe(firstIssue(userNameField, value.trim()));
+      expect(checkPassword(value), value).toBe(firstIssue(passwordField, value.trim()));
+    }
   });
 
   it('wants a captcha answer of more than 3 characters', () => {

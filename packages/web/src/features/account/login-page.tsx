@@ -4,7 +4,6 @@ import { Checkbox, Form, Input } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { accountApi } from '../../api/account';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession, setAuthTokens } from '../../session/auth-storage';
 import { currentUserOptions, loadCurrentUser } from '../../session/current-user';
@@ -25,6 +24,10 @@ import { PasswordInput } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useCaptcha } from './use-captcha';
 import { showToast } from '../../components/feedback/lazy-feedback';
+
+// The account calls check their answers with zod: they load on the first submit, not with the
+// form (decision 035).
+const loadAccountApi = async () => (await import('../../api/account')).accountApi;
 
 /**
  * What other screens hand the login page: the name just registered, to fill in (/register), and
@@ -64,7 +67,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const body = toLoginBody(values, captcha.captcha);
-      const { data } = await accountApi.login(body);
+      const { data } = await (await loadAccountApi()).login(body);
       setAuthTokens(data);
       saveLoginChoice({ userName: body.userName, password: body.password, rememberMe: values.rememberMe });
       // Everything cached was loaded for a visitor (like and collect flags…): stale now.

@@ -1,7 +1,7 @@
 import { type CaptchaResponse, LIMITS } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountApi } from '../../api/account';
+import { captchaApi } from '../../api/captcha';
 
 const CAPTCHA_KEY = ['account', 'captcha'] as const;
 const CAPTCHA_LIFETIME_MS = LIMITS.captchaMinutes * 60_000;
@@ -25,7 +25,7 @@ export interface Captcha {
 export function useCaptcha(): Captcha {
   const query = useQuery({
     queryKey: CAPTCHA_KEY,
-    queryFn: ({ signal }) => accountApi.captcha(signal),
+    queryFn: ({ signal }) => captchaApi.captcha(signal),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnMount: 'always',

@@ -1,9 +1,11 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { cloudApi } from '../../api/cloud';
-import { libraryApi } from '../../api/library';
 import { nextPageNum } from '../../components/work-list/paging';
-import { LIBRARY_KEY } from '../collect/collect-queries';
+import { LIBRARY_KEY, loadLibraryApi } from '../collect/collect-queries';
+
+// The API modules (and zod, which checks their answers: ≈ 26 KiB gzip) load with a member's first
+// call, not with the member center's first screen, which a visitor sees without any (decision 028).
+const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
 
 // Every key here starts with the library prefix (a like or collect write marks them all stale)
 // and then holds the user id, so one user's lists never show for another.
@@ -18,7 +20,7 @@ const LIBRARY_STALE_MS = 0;
 export function useFolders(userId: string) {
   return useQuery({
     queryKey: [...LIBRARY_KEY, userId, 'folders'],
-    queryFn: ({ signal }) => libraryApi.folders(1, PAGE_SIZE.categoryList, signal),
+    queryFn: async ({ signal }) => (await loadLibraryApi()).folders(1, PAGE_SIZE.categoryList, signal),
     staleTime: LIBRARY_STALE_MS,
   });
 }
@@ -42,8 +44,8 @@ export function useCollectedPages(userId: string, cateId: string | undefined, en
   const pageSize = PAGE_SIZE.memberCollect;
   return useInfiniteQuery({
     queryKey: collectedKey(userId, cateId),
-    queryFn: ({ pageParam, signal }) =>
-      libraryApi.collected({ pageNum: pageParam, pageSize, cateId }, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      (await loadLibraryApi()).collected({ pageNum: pageParam, pageSize, cateId }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>
       nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
@@ -57,7 +59,7 @@ export function useLikedPages(userId: string) {
   const pageSize = PAGE_SIZE.memberLike;
   return useInfiniteQuery({
     queryKey: [...LIBRARY_KEY, userId, 'liked'],
-    queryFn: ({ pageParam, signal }) => libraryApi.likes(pageParam, pageSize, signal),
+    queryFn: async ({ pageParam, signal }) => (await loadLibraryApi()).likes(pageParam, pageSize, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>
       nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),
@@ -74,7 +76,7 @@ export function useCloudDownloadPages(userId: string) {
   const pageSize = PAGE_SIZE.cloudDownloads;
   return useInfiniteQuery({
     queryKey: [...LIBRARY_KEY, userId, 'cloudDownloads'],
-    queryFn: ({ pageParam, signal }) => cloudApi.list({ pageNum: pageParam }, signal),
+    queryFn: async ({ pageParam, signal }) => (await loadCloudApi()).list({ pageNum: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>
       nextPageNum(last.rows.length, last.total, lastPageNum, pageSize),

@@ -1,9 +1,10 @@
 import { EllipsisIcon, MessageCircleIcon, ReceiptTextIcon, StarIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
 import { useCurrentUser } from '../../session/current-user';
+import { loadLibraryApi } from '../collect/collect-queries';
 import { CLOUD_PANEL } from './cloud-downloads-model';
 import { viewerOf } from './member-model';
 import { MemberTabs } from './member-tabs';
@@ -37,6 +38,11 @@ export function MemberPage() {
   const [cloudOpen, setCloudOpen] = useCloudPanel();
   const drawerWanted = useOnceTrue(drawerOpen);
   const cloudWanted = useOnceTrue(cloudOpen);
+  // A held login's lists are asked for once getInfo has answered: fetch the calls' code meanwhile
+  // rather than after it (a visitor, who has no lists, never loads it).
+  useEffect(() => {
+    if (hasStoredSession()) loadLibraryApi().catch(() => undefined);
+  }, []);
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
