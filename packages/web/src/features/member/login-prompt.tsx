@@ -1,3 +1,4 @@
+import { LogInIcon } from 'lucide-react';
 import { Button } from '../../components/button/button';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -7,16 +8,17 @@ import { MEMBER_TEXT } from './texts';
 
 /**
  * What a visitor sees where a list needs an account (收藏, 喜欢, 我的云下载): the reason and the
- * way to log in; nothing is asked of the server.
+ * way to log in; nothing is asked of the server. Drawn with an icon rather than the empty state's
+ * picture, which would be ≈ 4 KiB more of the member center's first screen (decision 035).
  */
 export function LoginPrompt({ text }: { text: string }) {
   const navigate = useNavigate();
   return (
     <ErrorBlock
-      status="empty"
+      image={<LogInIcon className={styles.promptIcon} aria-hidden="true" />}
       title={text}
       description=""
-      className={styles.state}
+      className={`${styles.state} ${styles.prompt}`}
       data-testid="login-prompt"
     >
       <Button color="primary" size="small" onClick={() => void navigate(PATHS.login)}>

@@ -1,5 +1,6 @@
 import { imageUrl } from '@yingku/contract';
-import { Avatar, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import { UserIcon } from 'lucide-react';
 import { Button } from '../../components/button/button';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
@@ -24,7 +25,10 @@ export function UserCard({ viewer, user, onRetry }: UserCardProps) {
   const avatar = card.avatar ? imageUrl(card.avatar, runtimeConfig().imageHost) : '';
   return (
     <section className={styles.card} data-testid="user-card" data-level={card.levelId}>
-      <Avatar src={avatar} className={styles.avatar} alt="" />
+      {/* A plain picture (antd-mobile's Avatar brought its Image and a 2 KB drawing: decision 035). */}
+      <span className={styles.avatar}>
+        {avatar ? <img src={avatar} alt="" /> : <UserIcon fill="currentColor" aria-hidden="true" />}
+      </span>
       <div className={styles.who}>
         {viewer === 'loading' ? (
           <Skeleton.Title animated className={styles.nameSkeleton} />

@@ -2,12 +2,22 @@ import type { WorkDetailResponse } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { HeartIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../../session/current-user';
 import { CollectControl } from '../collect/collect-control';
-import { CloudDownload } from './cloud-download';
 import { DETAIL_TEXT } from './texts';
 import { useLike } from './use-like';
 import { setWorkFlags } from './work-detail-query';
 import styles from './library-actions.module.css';
+
+// 云端下载 is for a logged-in user only: its code loads once one is known, not with a visitor's
+// first screen (decision 035). Out of reach (offline), the control is left out, not an error page.
+const CloudDownload = lazy(() =>
+  import('./cloud-download').then(
+    (module) => ({ default: module.CloudDownload }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Like and collect of the detail (SPEC §2, §4), from the flags the detail answered for the
@@ -18,6 +28,7 @@ export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
   const id = detail.data.id;
   const queryClient = useQueryClient();
   const toggleLike = useLike(id, detail.like);
+  const loggedIn = Boolean(useCurrentUser().data);
   return (
     <div className={styles.actions}>
       <Button
@@ -39,7 +50,11 @@ export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
         labels={{ collect: DETAIL_TEXT.collect, collected: DETAIL_TEXT.collected }}
         className={styles.toggle}
       />
-      <CloudDownload workId={id} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <CloudDownload workId={id} />
+        </Suspense>
+      )}
     </div>
   );
 }
