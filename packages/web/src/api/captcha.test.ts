@@ -1,5 +1,6 @@
 import { captchaResponse } from '@yingku/contract';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { itJudgesAsTheSchema } from './guard-parity';
 import { captchaGuard } from './captcha';
 
 const answer = {
@@ -28,11 +29,5 @@ const samples: Record<string, unknown> = {
 };
 
 describe('the captcha guard', () => {
-  for (const [name, sample] of Object.entries(samples)) {
-    it(`judges ${name} as the contract's schema does`, () => {
-      const expected = captchaResponse.safeParse(sample);
-      if (expected.success) expect(captchaGuard.parse(sample)).toEqual(expected.data);
-      else expect(() => captchaGuard.parse(sample)).toThrow(TypeError);
-    });
-  }
+  itJudgesAsTheSchema(captchaGuard, captchaResponse, samples);
 });

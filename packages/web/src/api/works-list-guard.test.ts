@@ -1,5 +1,6 @@
 import { worksListResponse } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
+import { itJudgesAsTheSchema } from './guard-parity';
 import { worksListGuard } from './works-list-guard';
 
 const work = {
@@ -37,13 +38,7 @@ const samples: Record<string, unknown> = {
 };
 
 describe('the works list guard', () => {
-  for (const [name, sample] of Object.entries(samples)) {
-    it(`judges ${name} as the contract's schema does`, () => {
-      const zod = worksListResponse.safeParse(sample);
-      if (zod.success) expect(worksListGuard.parse(sample)).toEqual(zod.data);
-      else expect(() => worksListGuard.parse(sample)).toThrow(TypeError);
-    });
-  }
+  itJudgesAsTheSchema(worksListGuard, worksListResponse, samples);
 
   it('names where the answer went wrong', () => {
     expect(() => worksListGuard.parse({ ...answer, rows: [work, { ...work, number: 7 }] })).toThrow(

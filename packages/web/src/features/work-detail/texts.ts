@@ -16,7 +16,6 @@ export const DETAIL_TEXT = {
   playTranscoding: '本片正在转码，暂时不能在线观看，请稍后再来或使用磁力链接下载观看。',
   openVip: '开通VIP',
   streamTitle: (number: string) => `${number} 在线播放`,
-  streamLoading: '正在获取播放地址…',
   streamFailed: '视频加载失败',
   streamFailedText: '可以稍后重试，或使用磁力链接下载观看。',
   showMagnets: '查看磁力链接',
