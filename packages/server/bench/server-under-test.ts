@@ -45,7 +45,8 @@ export async function prepareTarget(
 ): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'yingku-bench-'));
   const cleanup = () => rm(scratch, { recursive: true, force: true });
-  if (target.kind === 'demo') return { env: { DATA_DIR: scratch, DEMO_DATA: 'true' }, cleanup };
+  if (target.kind === 'demo')
+    return { env: { DATA_DIR: scratch, DEMO_DATA: 'true', DEMO_VIDEOS: 'false' }, cleanup };
   if (target.kind === 'pglite') {
     const copy = path.join(scratch, 'pglite');
     await cp(target.dataDir, copy, { recursive: true });

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       imageHost: '/img',
       captchaEnabled: true,
       demoData: true,
+      demoVideos: true,
       trustProxy: false,
     });
     expect(config.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       IMAGE_HOST: 'https://img.example',
       CAPTCHA_ENABLED: 'false',
       DEMO_DATA: '0',
+      DEMO_VIDEOS: 'false',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       imageHost: 'https://img.example',
       captchaEnabled: false,
       demoData: false,
+      demoVideos: false,
     });
   });
 

@@ -60,6 +60,12 @@ const envSchema = z.object({
   CAPTCHA_ENABLED: bool.default(true),
   DEMO_DATA: bool.default(true),
   /**
+   * With the demo catalogue, give a dozen of its works real videos in the background (ffmpeg
+   * works for a minute or two after the first start). The benchmarks turn it off: the CPU they
+   * measure is not shared with transcoding.
+   */
+  DEMO_VIDEOS: bool.default(true),
+  /**
    * Which proxies may set X-Forwarded-For (the client address behind login limits): false (none,
    * the default), true (any — only behind a proxy that overwrites the header), a hop count, or
    * comma-separated addresses/CIDRs.
@@ -127,6 +133,8 @@ export interface AppConfig {
   imageHost: string;
   captchaEnabled: boolean;
   demoData: boolean;
+  /** The demo's background videos (DEMO_VIDEOS), only with {@link demoData}. */
+  demoVideos: boolean;
   logLevel: string;
   webDist: string;
   /** Fastify's trustProxy: false, true, a hop count, or comma-separated addresses. */
@@ -188,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageHost: e.IMAGE_HOST,
     captchaEnabled: e.CAPTCHA_ENABLED,
     demoData: e.DEMO_DATA,
+    demoVideos: e.DEMO_VIDEOS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     floodLimits: true,
@@ -328,6 +337,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     imageHost: '/img',
     captchaEnabled: false,
     demoData: false,
+    demoVideos: false,
     logLevel: 'silent',
     webDist: defaultWebDist(),
     trustProxy: false,

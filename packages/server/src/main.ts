@@ -87,7 +87,7 @@ async function main() {
       `storage ${video.storage.kind}, transcode worker ${config.media.inProcessWorker ? 'in this process' : 'apart (npm run worker)'}`,
   );
   // The demo's videos go through the real pipeline, in the background: the site is up already.
-  if (demoLoaded) {
+  if (demoLoaded && config.demoVideos) {
     void attachDemoVideos(database.db, video, {
       info: (msg) => console.log(msg),
       warn: (msg) => console.warn(msg),
