@@ -7,10 +7,12 @@ import {
   checkEmail,
   checkPassword,
   checkUserName,
-  ruleOf,
+  loginChecks,
+  registerChecks,
   toLoginBody,
   toRegisterBody,
 } from './account-form';
+import { checkAll } from './use-account-form';
 
 const captchaOn: CaptchaResponse = { code: 200, msg: '', img: 'data:,', uuid: 'uuid-1', captchaOnOff: true };
 const captchaOff: CaptchaResponse = { ...captchaOn, img: '', uuid: '', captchaOnOff: false };
@@ -86,10 +88,27 @@ describe('login and register checks (SPEC §5)', () => {
     expect(checkConfirmPassword(undefined, 'password1')).toBe(MSG.passwordsDiffer);
   });
 
-  it('turns a check into a form rule that rejects with its text', async () => {
-    const rule = ruleOf(checkUserName);
-    await expect(rule.validator(null, 'abc')).rejects.toThrow(MSG.userNameTooShort);
-    await expect(rule.validator(null, 'abcdef')).resolves.toBeUndefined();
+  it("checks a whole form in its fields' order, the repeat against the password", () => {
+    const checks = registerChecks(false);
+    const values = {
+      userName: 'abc',
+      password: 'password1',
+      confirmPassword: 'password2',
+      email: '',
+      code: '',
+    };
+    expect(Object.entries(checkAll(values, checks))).toEqual([
+      ['userName', MSG.userNameTooShort],
+      ['confirmPassword', MSG.passwordsDiffer],
+      ['email', SERVER_MSG.emailTooShort],
+      ['code', MSG.captchaTooShort],
+    ]);
+    const good = { ...values, userName: 'tester01', confirmPassword: 'password1', email: 'a1@example.com' };
+    expect(checkAll(good, registerChecks(true))).toEqual({});
+    expect(checkAll({ userName: '', password: '', code: '', rememberMe: false }, loginChecks(true))).toEqual({
+      userName: MSG.userNameTooShort,
+      password: MSG.passwordTooShort,
+    });
   });
 });
 
@@ -103,7 +122,7 @@ describe('request bodies', () => {
       code: 'ab3d',
       uuid: 'uuid-1',
     });
-    expect(toLoginBody({ ...values, code: undefined }, captchaOff)).toEqual({
+    expect(toLoginBody({ ...values, code: '' }, captchaOff)).toEqual({
       userName: 'tester01',
       password: 'password1',
       rememberMe: true,

@@ -7,6 +7,7 @@ import {
   SERVER_MSG,
 } from '@yingku/contract';
 import { PATHS } from '../../app/paths';
+import type { FieldChecks } from './use-account-form';
 
 /**
  * The checks of SPEC §5 on the login and register forms, run before anything is sent. Each
@@ -60,21 +61,11 @@ export function checkConfirmPassword(password: string | undefined, confirm: stri
   );
 }
 
-/** An antd-mobile Form rule that shows what `check` answers. */
-export function ruleOf(check: Check) {
-  return {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const problem = check(value);
-      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-    },
-  };
-}
-
 /** The login form's fields as the form holds them. */
 export interface LoginValues {
   userName: string;
   password: string;
-  code?: string;
+  code: string;
   rememberMe: boolean;
 }
 
@@ -84,7 +75,23 @@ export interface RegisterValues {
   password: string;
   confirmPassword: string;
   email: string;
-  code?: string;
+  code: string;
+}
+
+/** The login form's checks; the captcha's only while captchas are on (`captchaOff` false). */
+export function loginChecks(captchaOff: boolean): FieldChecks<LoginValues> {
+  return { userName: checkUserName, password: checkPassword, ...(captchaOff ? {} : { code: checkCaptcha }) };
+}
+
+/** The register form's checks, the repeat against the password, in the form's order. */
+export function registerChecks(captchaOff: boolean): FieldChecks<RegisterValues> {
+  return {
+    userName: checkUserName,
+    password: checkPassword,
+    confirmPassword: (confirm, values) => checkConfirmPassword(values.password, confirm),
+    email: checkEmail,
+    ...(captchaOff ? {} : { code: checkCaptcha }),
+  };
 }
 
 /** The captcha part of a body: the answer and its uuid, only while captchas are on. */

@@ -1,24 +1,21 @@
 import { LIMITS } from '@yingku/contract';
-import { DotLoading, Form, Input } from 'antd-mobile';
-import { checkCaptcha, ruleOf } from './account-form';
+import { DotLoading } from 'antd-mobile';
 import styles from './account.module.css';
+import { FormField, TextInput } from './form-field';
 import { ACCOUNT_TEXT } from './texts';
+import type { TextFieldProps } from './use-account-form';
 import type { Captcha } from './use-captcha';
 
 /**
  * The captcha row of a form: the answer, and the image beside it that loads another when tapped.
  * Not shown at all while captchas are off (then nothing is checked or sent).
  */
-export function CaptchaField({ captcha }: { captcha: Captcha }) {
+export function CaptchaField({ captcha, field }: { captcha: Captcha; field: TextFieldProps }) {
   if (captcha.off) return null;
   return (
-    <Form.Item
-      name="code"
-      label={ACCOUNT_TEXT.captcha}
-      rules={[ruleOf(checkCaptcha)]}
-      extra={<CaptchaImage captcha={captcha} />}
-    >
-      <Input
+    <FormField field={field} label={ACCOUNT_TEXT.captcha} extra={<CaptchaImage captcha={captcha} />}>
+      <TextInput
+        field={field}
         placeholder={ACCOUNT_TEXT.captchaPlaceholder}
         autoComplete="off"
         autoCapitalize="off"
@@ -26,7 +23,7 @@ export function CaptchaField({ captcha }: { captcha: Captcha }) {
         maxLength={LIMITS.captchaMin * 2}
         clearable
       />
-    </Form.Item>
+    </FormField>
   );
 }
 

@@ -1,6 +1,6 @@
 import { MSG } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Input } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,19 +9,14 @@ import { hasStoredSession, setAuthTokens } from '../../session/auth-storage';
 import { currentUserOptions, loadCurrentUser } from '../../session/current-user';
 import { CURRENT_USER_KEY } from '../../session/session-end';
 import { readRememberedLogin, saveLoginChoice } from '../../session/remember-me';
-import {
-  afterLoginPath,
-  checkPassword,
-  checkUserName,
-  type LoginValues,
-  ruleOf,
-  toLoginBody,
-} from './account-form';
+import { afterLoginPath, loginChecks, type LoginValues, toLoginBody } from './account-form';
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
 import { CaptchaField } from './captcha-field';
+import { FormField, TextInput } from './form-field';
 import { PasswordInput } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
+import { useAccountForm } from './use-account-form';
 import { useCaptcha } from './use-captcha';
 import { showToast } from '../../components/feedback/lazy-feedback';
 
@@ -43,9 +38,9 @@ function initialValues(state: unknown): LoginValues {
   const remembered = readRememberedLogin();
   const registered = (state as LoginPageState | null)?.userName;
   if (registered && registered !== remembered?.userName) {
-    return { userName: registered, password: '', rememberMe: remembered?.rememberMe ?? false };
+    return { userName: registered, password: '', code: '', rememberMe: remembered?.rememberMe ?? false };
   }
-  return remembered ?? { userName: '', password: '', rememberMe: false };
+  return { userName: '', password: '', rememberMe: false, ...remembered, code: '' };
 }
 
 /**
@@ -57,10 +52,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state } = useLocation();
-  const [form] = Form.useForm<LoginValues>();
-  const [initial] = useState(() => initialValues(state));
   const [submitting, setSubmitting] = useState(false);
   const captcha = useCaptcha();
+  const form = useAccountForm('login', () => initialValues(state), loginChecks(captcha.off));
   useLeaveWhenLoggedIn(captcha.captcha !== undefined);
 
   async function login(values: LoginValues) {
@@ -76,7 +70,7 @@ export function LoginPage() {
       void navigate(afterLoginPath(state), { replace: true });
     } catch {
       // The client has shown why; a captcha is good for one try (SPEC §8).
-      form.setFieldValue('code', '');
+      form.set('code', '');
       captcha.refresh();
       setSubmitting(false);
     }
@@ -88,41 +82,46 @@ export function LoginPage() {
       heading={ACCOUNT_TEXT.loginHeading}
       intro={ACCOUNT_TEXT.loginIntro}
     >
-      <Form
-        form={form}
+      <form
         name="login"
         className={styles.form}
-        initialValues={initial}
-        validateTrigger="onBlur"
-        onFinish={login}
-        footer={
-          <>
-            <Form.Item name="rememberMe" valuePropName="checked" noStyle>
-              <Checkbox className={styles.remember}>{ACCOUNT_TEXT.rememberMe}</Checkbox>
-            </Form.Item>
-            <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
-              {ACCOUNT_TEXT.login}
-            </Button>
-            <p className={styles.switch}>
-              {ACCOUNT_TEXT.noAccount}
-              <Link to={PATHS.register}>{ACCOUNT_TEXT.toRegister}</Link>
-            </p>
-          </>
-        }
+        noValidate
+        onSubmit={form.onSubmit((values) => void login(values))}
       >
-        <Form.Item name="userName" label={ACCOUNT_TEXT.userName} rules={[ruleOf(checkUserName)]}>
-          <Input
+        <FormField field={form.text('userName')} label={ACCOUNT_TEXT.userName}>
+          <TextInput
+            field={form.text('userName')}
             placeholder={ACCOUNT_TEXT.userNamePlaceholder}
             autoComplete="username"
             autoCapitalize="off"
             clearable
           />
-        </Form.Item>
-        <Form.Item name="password" label={ACCOUNT_TEXT.password} rules={[ruleOf(checkPassword)]}>
-          <PasswordInput placeholder={ACCOUNT_TEXT.passwordPlaceholder} autoComplete="current-password" />
-        </Form.Item>
-        <CaptchaField captcha={captcha} />
-      </Form>
+        </FormField>
+        <FormField field={form.text('password')} label={ACCOUNT_TEXT.password}>
+          <PasswordInput
+            field={form.text('password')}
+            placeholder={ACCOUNT_TEXT.passwordPlaceholder}
+            autoComplete="current-password"
+          />
+        </FormField>
+        <CaptchaField captcha={captcha} field={form.text('code')} />
+        <div className={styles.footer}>
+          <Checkbox
+            className={styles.remember}
+            checked={form.values.rememberMe}
+            onChange={(checked) => form.set('rememberMe', checked)}
+          >
+            {ACCOUNT_TEXT.rememberMe}
+          </Checkbox>
+          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
+            {ACCOUNT_TEXT.login}
+          </Button>
+          <p className={styles.switch}>
+            {ACCOUNT_TEXT.noAccount}
+            <Link to={PATHS.register}>{ACCOUNT_TEXT.toRegister}</Link>
+          </p>
+        </div>
+      </form>
     </AccountScreen>
   );
 }

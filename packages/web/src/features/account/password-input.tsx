@@ -1,21 +1,35 @@
-import { Input, type InputProps } from 'antd-mobile';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import styles from './account.module.css';
+import { TextInput } from './form-field';
 import { ACCOUNT_TEXT } from './texts';
+import type { TextFieldProps } from './use-account-form';
 
 /**
  * A password input with the eye button phones expect (typing a password blind on a small
- * keyboard is error-prone). Takes the props a Form.Item hands its child (value, onChange, id…).
+ * keyboard is error-prone).
  */
-export function PasswordInput(props: Omit<InputProps, 'type'>) {
+export function PasswordInput({
+  field,
+  placeholder,
+  autoComplete,
+}: {
+  field: TextFieldProps;
+  placeholder: string;
+  autoComplete: 'current-password' | 'new-password';
+}) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className={styles.inline}>
-      <Input {...props} type={visible ? 'text' : 'password'} className={styles.grow} />
+    <div className={styles.inputRow}>
+      <TextInput
+        field={field}
+        type={visible ? 'text' : 'password'}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+      />
       <button
         type="button"
-        className={styles.eye}
+        className={styles.iconButton}
         aria-label={visible ? ACCOUNT_TEXT.hidePassword : ACCOUNT_TEXT.showPassword}
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}

@@ -23,6 +23,8 @@ export const ACCOUNT_TEXT = {
   /** Accessible name of the captcha image: tapping it loads another. */
   captchaRefresh: '看不清？换一张',
   captchaRetry: '点击重试',
+  /** The accessible name of a field's clear button. */
+  clear: '清除',
   showPassword: '显示密码',
   hidePassword: '隐藏密码',
   rememberMe: '记住密码',
