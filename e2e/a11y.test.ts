@@ -7,6 +7,7 @@ import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
+import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { ADMIN_SECTIONS, sectionPath } from '../packages/web/src/features/admin/admin-model';
 import { registerStaff } from './support/console';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
@@ -64,7 +65,7 @@ interface Screen {
 async function openFolderPicker(page: Page) {
   await page.getByTestId('collect-button').click();
   await page.getByRole('status').getByRole('button', { name: COLLECT_TEXT.change }).click();
-  await page.locator('.adm-popup-body').getByText(COLLECT_TEXT.pickerTitle).waitFor();
+  await page.locator('.adm-popup-body').getByText(FOLDER_TEXT.pickerTitle).waitFor();
   await settled(page);
 }
 
@@ -140,8 +141,8 @@ const SCREENS: Screen[] = [
     member: 'fresh',
     act: async (page) => {
       await openFolderPicker(page);
-      await page.locator('.adm-popup-body').getByRole('button', { name: COLLECT_TEXT.newFolder }).click();
-      await page.locator('.adm-popup-body').getByText(COLLECT_TEXT.newFolderTitle).waitFor();
+      await page.locator('.adm-popup-body').getByRole('button', { name: FOLDER_TEXT.newFolder }).click();
+      await page.locator('.adm-popup-body').getByText(FOLDER_TEXT.newFolderTitle).waitFor();
       await settled(page);
     },
   },
@@ -302,13 +303,13 @@ describe('keyboard only', () => {
       await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
       await settled(page);
       await openFolderPicker(page);
-      await page.locator('.adm-popup-body').getByRole('button', { name: COLLECT_TEXT.newFolder }).click();
-      const form = page.locator('.adm-popup-body').filter({ hasText: COLLECT_TEXT.newFolderTitle });
-      const privacy = form.getByRole('switch', { name: COLLECT_TEXT.isPrivate });
-      await form.getByPlaceholder(COLLECT_TEXT.descriptionPlaceholder).focus();
+      await page.locator('.adm-popup-body').getByRole('button', { name: FOLDER_TEXT.newFolder }).click();
+      const form = page.locator('.adm-popup-body').filter({ hasText: FOLDER_TEXT.newFolderTitle });
+      const privacy = form.getByRole('switch', { name: FOLDER_TEXT.isPrivate });
+      await form.getByPlaceholder(FOLDER_TEXT.descriptionPlaceholder).focus();
       // From the description, Tab goes to the switch (antd-mobile's own took no focus).
       await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatchObject({ role: 'switch', name: COLLECT_TEXT.isPrivate, ring: true });
+      expect(await focused(page)).toMatchObject({ role: 'switch', name: FOLDER_TEXT.isPrivate, ring: true });
       expect(await privacy.getAttribute('aria-checked')).toBe('false');
       await page.keyboard.press(' ');
       await expect.poll(() => privacy.getAttribute('aria-checked')).toBe('true');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
+import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { uniqueUserName } from './support/accounts';
@@ -78,13 +79,13 @@ it('registers, logs in remembered, likes, collects into a new folder, sees both 
   await page.getByTestId('collect-button').tap();
   const notice = page.getByRole('status').filter({ hasText: COLLECT_TEXT.addedToDefault });
   await notice.getByRole('button', { name: COLLECT_TEXT.change }).tap();
-  await popup(page).getByRole('button', { name: COLLECT_TEXT.newFolder }).tap();
-  const form = popup(page).filter({ hasText: COLLECT_TEXT.newFolderTitle });
-  await form.getByPlaceholder(COLLECT_TEXT.folderNamePlaceholder).fill('旅途片单');
-  await form.getByRole('button', { name: COLLECT_TEXT.create }).tap();
-  await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
-  await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
-  await page.getByText(COLLECT_TEXT.saved).waitFor();
+  await popup(page).getByRole('button', { name: FOLDER_TEXT.newFolder }).tap();
+  const form = popup(page).filter({ hasText: FOLDER_TEXT.newFolderTitle });
+  await form.getByPlaceholder(FOLDER_TEXT.folderNamePlaceholder).fill('旅途片单');
+  await form.getByRole('button', { name: FOLDER_TEXT.create }).tap();
+  await popup(page).getByText(FOLDER_TEXT.pickerTitle).waitFor();
+  await popup(page).getByRole('button', { name: FOLDER_TEXT.done }).tap();
+  await page.getByText(FOLDER_TEXT.saved).waitFor();
 
   // The member center lists the work under 收藏 (and in the new folder) and under 喜欢.
   await page.goto(url('/user'));

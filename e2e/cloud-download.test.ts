@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
 import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { animationsDone, DESKTOP, registerStaff, toast } from './support/console';
@@ -84,13 +85,13 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
     const calls = cloudCalls(phone.page);
     await phone.page.goto(url(detailPath(work)));
     const button = cloudButton(phone.page);
-    await button.getByText(DETAIL_TEXT.cloudDownload).waitFor();
+    await button.getByText(CLOUD_TEXT.cloudDownload).waitFor();
     await expect
       .poll(() => calls)
       .toEqual([expect.stringMatching(new RegExp(`^GET .*censoredId=${work.id}`))]);
     await button.tap();
-    await toast(phone.page, DETAIL_TEXT.cloudSubmitted).waitFor();
-    await button.getByText(DETAIL_TEXT.cloudRequested).waitFor();
+    await toast(phone.page, CLOUD_TEXT.cloudSubmitted).waitFor();
+    await button.getByText(CLOUD_TEXT.cloudRequested).waitFor();
     expect(await button.getAttribute('data-state')).toBe('requested');
     expect(calls.filter((call) => call.startsWith('POST'))).toHaveLength(1);
     expect(await overflowsHorizontally(phone.page)).toBe(false);
@@ -99,7 +100,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
 
     // The same state after a reload (read from the server, not kept in the page).
     await phone.page.reload();
-    await button.getByText(DETAIL_TEXT.cloudRequested).waitFor();
+    await button.getByText(CLOUD_TEXT.cloudRequested).waitFor();
 
     // Staff see it first in the console (still to do) and mark it done.
     const desk = await open(staff, DESKTOP);
@@ -117,7 +118,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
 
     // The VIP sees it done.
     await phone.page.reload();
-    await button.getByText(DETAIL_TEXT.cloudDone).waitFor();
+    await button.getByText(CLOUD_TEXT.cloudDone).waitFor();
     expect(await button.getAttribute('data-state')).toBe('done');
     await screenshot(phone.page, 'cloud-phone-done');
   });
@@ -129,7 +130,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
     const calls = cloudCalls(phone.page);
     await phone.page.goto(url(detailPath(work)));
     const button = cloudButton(phone.page);
-    await button.getByText(DETAIL_TEXT.cloudDownload).waitFor();
+    await button.getByText(CLOUD_TEXT.cloudDownload).waitFor();
     // A member's state is not asked for: only the tap calls.
     expect(calls).toEqual([]);
     await button.tap();

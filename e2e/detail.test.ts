@@ -16,6 +16,8 @@ import { MAGNET_POPUP_TEXT } from '../packages/web/src/components/magnet-popup/t
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
+import { STILLS_TEXT } from '../packages/web/src/features/work-detail/stills-texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
 import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
@@ -168,7 +170,7 @@ describe('work detail (SPEC §2)', () => {
 
     // The demo's previews do not exist yet: the player says so instead of hanging.
     await page.getByRole('button', { name: DETAIL_TEXT.preview }).tap();
-    await page.getByText(DETAIL_TEXT.previewFailed).waitFor();
+    await page.getByText(PLAYER_TEXT.previewFailed).waitFor();
     await animationsDone(page);
     await screenshot(page, 'detail-preview-failed');
     tab.problems.splice(0); // the browser logged the preview's 404: expected here.
@@ -274,7 +276,7 @@ describe('work detail (SPEC §2)', () => {
 
     await page.goto(url(detailPath(fewStills)));
     await tabButton(page, DETAIL_TEXT.tabStills).tap();
-    await page.getByText(DETAIL_TEXT.noStills).waitFor();
+    await page.getByText(STILLS_TEXT.noStills).waitFor();
   });
 
   it('rejects a short id with 出错了,请访问正确的网址！！ and goes back', async () => {

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
+import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
@@ -184,26 +185,26 @@ describe('collect (SPEC §4)', () => {
 
     // 更改 opens the picker with the default folder ticked.
     await notice.getByRole('button', { name: COLLECT_TEXT.change }).tap();
-    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await popup(page).getByText(FOLDER_TEXT.pickerTitle).waitFor();
     await expect.poll(() => selected(page).count()).toBe(1);
     await expect.poll(() => notice.count()).toBe(0);
     await animationsDone(page);
     await screenshot(page, 'library-picker');
 
     // A new folder: the name is required; created, it joins the selection and the picker returns.
-    await popup(page).getByRole('button', { name: COLLECT_TEXT.newFolder }).tap();
-    const form = popup(page).filter({ hasText: COLLECT_TEXT.newFolderTitle });
-    await form.getByRole('button', { name: COLLECT_TEXT.create }).tap();
+    await popup(page).getByRole('button', { name: FOLDER_TEXT.newFolder }).tap();
+    const form = popup(page).filter({ hasText: FOLDER_TEXT.newFolderTitle });
+    await form.getByRole('button', { name: FOLDER_TEXT.create }).tap();
     await form.getByText(MSG.folderNameRequired).waitFor();
     await animationsDone(page);
     await screenshot(page, 'library-new-folder-required');
-    await form.getByPlaceholder(COLLECT_TEXT.folderNamePlaceholder).fill('  周末待看  ');
-    await form.getByPlaceholder(COLLECT_TEXT.descriptionPlaceholder).fill('周末一起看的片子');
+    await form.getByPlaceholder(FOLDER_TEXT.folderNamePlaceholder).fill('  周末待看  ');
+    await form.getByPlaceholder(FOLDER_TEXT.descriptionPlaceholder).fill('周末一起看的片子');
     await form.getByRole('switch').tap();
     await animationsDone(page);
     await screenshot(page, 'library-new-folder');
-    await form.getByRole('button', { name: COLLECT_TEXT.create }).tap();
-    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await form.getByRole('button', { name: FOLDER_TEXT.create }).tap();
+    await popup(page).getByText(FOLDER_TEXT.pickerTitle).waitFor();
     await expect.poll(() => selected(page).count()).toBe(2);
     expect(await option(page, '周末待看').getAttribute('data-selected')).toBe('true');
     await expect.poll(() => popup(page).count()).toBe(1);
@@ -212,8 +213,8 @@ describe('collect (SPEC §4)', () => {
 
     // Only the new folder: untick the default one, then 完成.
     await selected(page).filter({ hasNotText: '周末待看' }).tap();
-    await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
-    await page.getByText(COLLECT_TEXT.saved).waitFor();
+    await popup(page).getByRole('button', { name: FOLDER_TEXT.done }).tap();
+    await page.getByText(FOLDER_TEXT.saved).waitFor();
     await expect.poll(() => popup(page).count()).toBe(0);
     const held = await apiOk<{ data: string[] }>(
       server,
@@ -228,7 +229,7 @@ describe('collect (SPEC §4)', () => {
     await page.reload();
     await expectPressed(page, 'collect', true);
     await collectButton(page).tap();
-    await popup(page).getByText(COLLECT_TEXT.pickerTitle).waitFor();
+    await popup(page).getByText(FOLDER_TEXT.pickerTitle).waitFor();
     await expect.poll(() => selected(page).count()).toBe(1);
     expect(await page.getByRole('status').filter({ hasText: COLLECT_TEXT.addedToDefault }).count()).toBe(0);
 
@@ -236,9 +237,9 @@ describe('collect (SPEC §4)', () => {
     const sent = page.waitForRequest((r) => r.url().endsWith(API.collectEdit));
     await selected(page).tap();
     await expect.poll(() => selected(page).count()).toBe(0);
-    await popup(page).getByRole('button', { name: COLLECT_TEXT.done }).tap();
+    await popup(page).getByRole('button', { name: FOLDER_TEXT.done }).tap();
     expect((await sent).postDataJSON()).toMatchObject({ dataId: work.data.id, cateIds: [], status: 9 });
-    await page.getByText(COLLECT_TEXT.uncollected).waitFor();
+    await page.getByText(FOLDER_TEXT.uncollected).waitFor();
     await expectPressed(page, 'collect', false);
     await page.reload();
     await expectPressed(page, 'collect', false);
@@ -273,7 +274,7 @@ describe('collect (SPEC §4)', () => {
     await screenshot(page, 'library-too-many-folders');
     expect(await selected(page).count()).toBe(5);
     expect(await option(page, '片单5').getAttribute('data-selected')).toBe('false');
-    expect(await page.getByTestId('folder-count').textContent()).toBe(COLLECT_TEXT.selectedCount(5));
+    expect(await page.getByTestId('folder-count').textContent()).toBe(FOLDER_TEXT.selectedCount(5));
   });
 });
 

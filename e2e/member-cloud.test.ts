@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
-import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
 import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { animationsDone, registerStaff } from './support/console';
@@ -125,13 +125,13 @@ describe('我的云下载 in the member center', () => {
 
     const pendingRow = requestRow(page, pending);
     expect(await pendingRow.getAttribute('data-status')).toBe('0');
-    await pendingRow.getByText(DETAIL_TEXT.cloudRequested, { exact: true }).waitFor();
+    await pendingRow.getByText(CLOUD_TEXT.cloudRequested, { exact: true }).waitFor();
     await pendingRow.getByRole('link').getByText(western[0]!.title).waitFor();
     expect(await pendingRow.innerText()).not.toContain(MEMBER_TEXT.cloudDoneAt('').trim());
 
     const doneRow = requestRow(page, done);
     expect(await doneRow.getAttribute('data-status')).toBe('1');
-    await doneRow.getByText(DETAIL_TEXT.cloudDone, { exact: true }).waitFor();
+    await doneRow.getByText(CLOUD_TEXT.cloudDone, { exact: true }).waitFor();
     const doneLink = doneRow.getByRole('link');
     await doneLink.getByText(censored[1]!.number, { exact: true }).waitFor();
     await doneLink.getByText(censored[1]!.title).waitFor();

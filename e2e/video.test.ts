@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
+import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
@@ -134,7 +135,7 @@ describe('a title goes online', () => {
     await page.goto(url(`/censored/${work.id}`));
     await page.getByRole('button', { name: DETAIL_TEXT.play }).tap();
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
-    const quality = page.getByRole('group', { name: DETAIL_TEXT.quality });
+    const quality = page.getByRole('group', { name: PLAYER_TEXT.quality });
     await quality.getByRole('button', { name: '480P' }).tap();
     await expect.poll(() => quality.getAttribute('data-playing'), { timeout: 15_000 }).toBe('480p');
     await quality.getByRole('button', { name: '自动' }).tap();

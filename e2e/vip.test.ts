@@ -16,6 +16,7 @@ import { MAGNET_POPUP_TEXT } from '../packages/web/src/components/magnet-popup/t
 import { MEMBER_TEXT, vipText } from '../packages/web/src/features/member/texts';
 import { CHANNEL_NAME, fill, VIP_TEXT } from '../packages/web/src/features/vip/texts';
 import { formatYuan, promoLabel } from '../packages/web/src/features/vip/vip-model';
+import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
@@ -248,10 +249,10 @@ describe('buying VIP (SPEC §4)', () => {
       .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 })
       .toBeGreaterThan(0.5);
     expect(await video.evaluate((el: HTMLVideoElement) => el.volume)).toBeCloseTo(0.6);
-    await page.getByRole('button', { name: DETAIL_TEXT.rate(1.5) }).tap();
+    await page.getByRole('button', { name: PLAYER_TEXT.rate(1.5) }).tap();
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(1.5);
     await expect
-      .poll(() => page.getByRole('button', { name: DETAIL_TEXT.rate(1.5) }).getAttribute('aria-pressed'))
+      .poll(() => page.getByRole('button', { name: PLAYER_TEXT.rate(1.5) }).getAttribute('aria-pressed'))
       .toBe('true');
     await screenshot(page, 'vip-player');
   });
@@ -361,12 +362,12 @@ describe('the online player (SPEC §4)', () => {
     await page.getByRole('heading', { name: online.number }).waitFor();
     await page.getByRole('button', { name: DETAIL_TEXT.play }).tap();
     const failed = page.locator('[data-state="stream-failed"]');
-    await failed.getByText(DETAIL_TEXT.streamFailed).waitFor({ timeout: 20_000 });
-    await failed.getByText(DETAIL_TEXT.streamFailedText).waitFor();
+    await failed.getByText(PLAYER_TEXT.streamFailed).waitFor({ timeout: 20_000 });
+    await failed.getByText(PLAYER_TEXT.streamFailedText).waitFor();
     await animationsDone(page);
     await screenshot(page, 'vip-player-failed');
 
-    await failed.getByRole('button', { name: DETAIL_TEXT.showMagnets }).tap();
+    await failed.getByRole('button', { name: PLAYER_TEXT.showMagnets }).tap();
     await page.getByText(MAGNET_POPUP_TEXT.title(online.number)).waitFor();
     tab.problems.splice(0); // the browser logged the refused playlist: expected here.
   });

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import 'antd-mobile/es/components/tabs/tabs.css';
+import styles from './tabs.module.css';
 
 /**
  * antd-mobile's Tabs without its animation library: the same markup, classes and styles (so
@@ -33,16 +34,6 @@ export interface TabsProps {
   className?: string;
   children: ReactNode;
 }
-
-const LINE_STYLE = {
-  position: 'absolute',
-  left: 0,
-  right: 0,
-  bottom: 0,
-  height: 'var(--active-line-height)',
-  background: 'var(--active-line-color)',
-  borderRadius: 'var(--active-line-border-radius)',
-} as const;
 
 export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
   const panes = Children.toArray(children).filter(
@@ -112,7 +103,7 @@ export function Tabs({ activeKey, onChange, className, children }: TabsProps) {
                   }}
                 >
                   {pane.props.title}
-                  {active && <span className="adm-tabs-tab-line" style={LINE_STYLE} aria-hidden="true" />}
+                  {active && <span className={`adm-tabs-tab-line ${styles.line}`} aria-hidden="true" />}
                 </div>
               </div>
             );

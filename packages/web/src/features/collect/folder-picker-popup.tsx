@@ -9,6 +9,7 @@ import { showToastAbovePopups } from '../../components/toast/toast-above-popups'
 import { foldersOptions, workFoldersOptions } from './collect-queries';
 import { collectEditBody, limitSelection, loadedFolders } from './folder-selection';
 import { COLLECT_TEXT } from './texts';
+import { FOLDER_TEXT } from './folder-texts';
 import styles from './collect-popups.module.css';
 
 export interface FolderPickerPopupProps {
@@ -59,7 +60,7 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
     onSuccess: (answer) => {
       Toast.show({
         icon: 'success',
-        content: answer.data.length ? COLLECT_TEXT.saved : COLLECT_TEXT.uncollected,
+        content: answer.data.length ? FOLDER_TEXT.saved : FOLDER_TEXT.uncollected,
       });
       onSaved(answer.data);
     },
@@ -75,10 +76,10 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
     <>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
-          {COLLECT_TEXT.pickerTitle}
+          {FOLDER_TEXT.pickerTitle}
         </h2>
         <span className={styles.hint} data-testid="folder-count">
-          {current ? COLLECT_TEXT.selectedCount(current.length) : COLLECT_TEXT.pickerHint}
+          {current ? FOLDER_TEXT.selectedCount(current.length) : FOLDER_TEXT.pickerHint}
         </span>
       </header>
       <div className={styles.content}>
@@ -103,7 +104,7 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
       </div>
       <footer className={styles.footer}>
         <Button block fill="outline" color="primary" onClick={onNewFolder}>
-          <PlusIcon /> {COLLECT_TEXT.newFolder}
+          <PlusIcon /> {FOLDER_TEXT.newFolder}
         </Button>
         <Button
           block
@@ -114,7 +115,7 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
             if (current) save.mutate(current);
           }}
         >
-          {COLLECT_TEXT.done}
+          {FOLDER_TEXT.done}
         </Button>
       </footer>
     </>
@@ -130,7 +131,7 @@ interface FolderListProps {
 }
 
 function FolderList({ folders, selection, onChange, more, loadingMore }: FolderListProps) {
-  if (folders.length === 0) return <p className={styles.state}>{COLLECT_TEXT.noFolders}</p>;
+  if (folders.length === 0) return <p className={styles.state}>{FOLDER_TEXT.noFolders}</p>;
   return (
     <>
       <CheckList
@@ -162,22 +163,22 @@ function FolderList({ folders, selection, onChange, more, loadingMore }: FolderL
               <span className={styles.nameText}>{folder.cateName}</span>
               {folder.isDefault === 1 && (
                 <Tag color="primary" fill="outline">
-                  {COLLECT_TEXT.defaultFolder}
+                  {FOLDER_TEXT.defaultFolder}
                 </Tag>
               )}
               {folder.isPrivate === 1 && (
                 <span className={styles.private}>
-                  <LockIcon /> {COLLECT_TEXT.privateFolder}
+                  <LockIcon /> {FOLDER_TEXT.privateFolder}
                 </span>
               )}
-              <span className={styles.count}>{COLLECT_TEXT.workCount(folder.count)}</span>
+              <span className={styles.count}>{FOLDER_TEXT.workCount(folder.count)}</span>
             </span>
           </CheckList.Item>
         ))}
       </CheckList>
       {more && (
         <Button block fill="none" loading={loadingMore} onClick={more}>
-          {COLLECT_TEXT.loadMore}
+          {FOLDER_TEXT.loadMore}
         </Button>
       )}
     </>
@@ -196,9 +197,9 @@ function Loading() {
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={styles.state} data-state="error">
-      <span>{COLLECT_TEXT.loadFailed}</span>
+      <span>{FOLDER_TEXT.loadFailed}</span>
       <Button size="small" onClick={onRetry}>
-        {COLLECT_TEXT.retry}
+        {FOLDER_TEXT.retry}
       </Button>
     </div>
   );

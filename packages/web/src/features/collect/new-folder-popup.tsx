@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { libraryApi } from '../../api/library';
 import { SwitchButton } from '../../components/switch-button/switch-button';
 import { type FolderDraft, folderDescriptionError, folderNameError, newFolderBody } from './folder-selection';
-import { COLLECT_TEXT } from './texts';
+import { FOLDER_TEXT } from './folder-texts';
 import styles from './collect-popups.module.css';
 
 export interface NewFolderPopupProps {
@@ -49,7 +49,7 @@ export function NewFolderPopup({ visible, dataId, onCreated, onCancel }: NewFold
     >
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
-          {COLLECT_TEXT.newFolderTitle}
+          {FOLDER_TEXT.newFolderTitle}
         </h2>
       </header>
       <Form
@@ -60,28 +60,24 @@ export function NewFolderPopup({ visible, dataId, onCreated, onCancel }: NewFold
         footer={
           <div className={styles.formFooter}>
             <Button block fill="outline" onClick={onCancel}>
-              {COLLECT_TEXT.cancel}
+              {FOLDER_TEXT.cancel}
             </Button>
             <Button block type="submit" color="primary" loading={create.isPending}>
-              {COLLECT_TEXT.create}
+              {FOLDER_TEXT.create}
             </Button>
           </div>
         }
       >
-        <Form.Item name="cateName" label={COLLECT_TEXT.folderName} required rules={[ruleOf(folderNameError)]}>
-          <Input
-            placeholder={COLLECT_TEXT.folderNamePlaceholder}
-            maxLength={LIMITS.folderNameMax}
-            clearable
-          />
+        <Form.Item name="cateName" label={FOLDER_TEXT.folderName} required rules={[ruleOf(folderNameError)]}>
+          <Input placeholder={FOLDER_TEXT.folderNamePlaceholder} maxLength={LIMITS.folderNameMax} clearable />
         </Form.Item>
         <Form.Item
           name="description"
-          label={COLLECT_TEXT.description}
+          label={FOLDER_TEXT.description}
           rules={[ruleOf(folderDescriptionError)]}
         >
           <TextArea
-            placeholder={COLLECT_TEXT.descriptionPlaceholder}
+            placeholder={FOLDER_TEXT.descriptionPlaceholder}
             maxLength={LIMITS.folderDescriptionMax}
             showCount
             autoSize={{ minRows: 2, maxRows: 5 }}
@@ -89,11 +85,11 @@ export function NewFolderPopup({ visible, dataId, onCreated, onCancel }: NewFold
         </Form.Item>
         <Form.Item
           name="isPrivate"
-          label={COLLECT_TEXT.isPrivate}
+          label={FOLDER_TEXT.isPrivate}
           valuePropName="checked"
           childElementPosition="right"
         >
-          <SwitchButton label={COLLECT_TEXT.isPrivate} />
+          <SwitchButton label={FOLDER_TEXT.isPrivate} />
         </Form.Item>
       </Form>
     </Popup>

@@ -1,31 +1,12 @@
 import { LIMITS } from '@yingku/contract';
 
-/** Interface texts of collecting a work and its folders that SPEC.md does not spell. */
+/**
+ * Interface texts of collecting a work and its folders that SPEC.md does not spell: the collect
+ * control's own here, the folder popups' in folder-texts.ts (loaded with the popups, decision 035).
+ */
 export const COLLECT_TEXT = {
   /** SPEC §4: the 5-second message after a collect into the default folder. */
   addedToDefault: '已添加到默认收藏夹',
   change: '更改',
-  pickerTitle: '选择收藏夹',
-  pickerHint: `最多可选${LIMITS.foldersPerWork}个`,
-  selectedCount: (count: number) => `已选 ${count}/${LIMITS.foldersPerWork}`,
   tooManyFolders: `每部作品最多收藏到${LIMITS.foldersPerWork}个收藏夹`,
-  newFolder: '新建收藏夹',
-  done: '完成',
-  saved: '收藏夹已更新',
-  uncollected: '已取消收藏',
-  defaultFolder: '默认',
-  privateFolder: '私密',
-  workCount: (count: number) => `${count}部`,
-  noFolders: '暂无收藏夹',
-  loadFailed: '收藏夹加载失败',
-  retry: '重新加载',
-  loadMore: '加载更多',
-  newFolderTitle: '新建收藏夹',
-  folderName: '名称',
-  folderNamePlaceholder: `必填，最多${LIMITS.folderNameMax}个字符`,
-  description: '描述',
-  descriptionPlaceholder: `选填，最多${LIMITS.folderDescriptionMax}个字符`,
-  isPrivate: '设为私密',
-  create: '创建',
-  cancel: '取消',
 } as const;

@@ -1,6 +1,6 @@
 import { CLOUD_DOWNLOAD_STATUS } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
-import { DETAIL_TEXT } from '../work-detail/texts';
+import { CLOUD_TEXT } from '../work-detail/cloud-texts';
 import { cloudListFooter, cloudRequestState, cloudRequestView, minuteTime } from './cloud-downloads-model';
 
 const request = (status: number, doneTime: string | null = null) => ({
@@ -35,7 +35,7 @@ describe('cloudRequestView', () => {
     const view = cloudRequestView(request(CLOUD_DOWNLOAD_STATUS.requested));
     expect(view).toEqual({
       state: 'requested',
-      stateLabel: DETAIL_TEXT.cloudRequested,
+      stateLabel: CLOUD_TEXT.cloudRequested,
       requestedAt: '2025-03-01 09:05',
       doneAt: null,
       href: '/censored/1234567890123456789',
@@ -49,7 +49,7 @@ describe('cloudRequestView', () => {
   it('words a done request as the work page does, with both times', () => {
     const view = cloudRequestView(request(CLOUD_DOWNLOAD_STATUS.done, '2025-03-02 18:40:00'));
     expect(view.state).toBe('done');
-    expect(view.stateLabel).toBe(DETAIL_TEXT.cloudDone);
+    expect(view.stateLabel).toBe(CLOUD_TEXT.cloudDone);
     expect(view.doneAt).toBe('2025-03-02 18:40');
   });
 

@@ -10,6 +10,7 @@ import { confirmDialog, showToast } from '../../components/feedback/lazy-feedbac
 import { useCurrentUser } from '../../session/current-user';
 import { LIBRARY_KEY } from '../../session/session-end';
 import { DETAIL_TEXT } from './texts';
+import { CLOUD_TEXT } from './cloud-texts';
 
 // The API module (and zod, which checks its answers: ≈ 26 KiB gzip) loads with the first call,
 // not with the page's first screen (decision 028).
@@ -53,7 +54,7 @@ export function CloudDownload({ workId }: { workId: string }) {
         await loadCloudApi()
       ).request({ censoredId: workId, url: window.location.href });
       queryClient.setQueryData(cloudKey(workId), [data]);
-      showToast({ icon: 'success', content: DETAIL_TEXT.cloudSubmitted });
+      showToast({ icon: 'success', content: CLOUD_TEXT.cloudSubmitted });
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       if (error.kind === 'code' && error.code === VIP_REQUIRED) {
@@ -75,20 +76,20 @@ export function CloudDownload({ workId }: { workId: string }) {
   function tap() {
     if (state === 'none') void request();
     else if (state === 'requested') {
-      showToast({ content: DETAIL_TEXT.cloudPending });
+      showToast({ content: CLOUD_TEXT.cloudPending });
       void requests.refetch();
-    } else showToast({ icon: 'success', content: DETAIL_TEXT.cloudReady });
+    } else showToast({ icon: 'success', content: CLOUD_TEXT.cloudReady });
   }
 
   const label =
     state === 'done'
-      ? DETAIL_TEXT.cloudDone
+      ? CLOUD_TEXT.cloudDone
       : state === 'requested'
-        ? DETAIL_TEXT.cloudRequested
-        : DETAIL_TEXT.cloudDownload;
+        ? CLOUD_TEXT.cloudRequested
+        : CLOUD_TEXT.cloudDownload;
   return (
     <Button
-      aria-label={state === 'none' ? label : DETAIL_TEXT.cloudStateName(label)}
+      aria-label={state === 'none' ? label : CLOUD_TEXT.cloudStateName(label)}
       size="mini"
       fill="none"
       color={state === 'done' ? 'success' : state === 'requested' ? 'warning' : 'default'}

@@ -1,22 +1,21 @@
-import { imageUrl, type VideoStreamData, type WorkDetail } from '@yingku/contract';
+import type { VideoStreamData, WorkDetail } from '@yingku/contract';
 import { Button } from '../../components/button/button';
 import { CirclePlayIcon, VideoIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
-import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';
 import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
-import { LazyPopup as Popup } from '../../components/feedback/lazy-popup';
+import { useOpenedOnce } from '../../components/feedback/lazy-popup';
 import { LazyMagnetPopup } from '../../components/magnet-popup/lazy-magnet-popup';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
 import styles from './play-controls.module.css';
 
-/** The player (and, on first play, hls.js): fetched when a stream is granted (decision 028). */
-const StreamPlayer = lazy(async () => ({ default: (await import('./stream-player')).StreamPlayer }));
-import { ErrorBlock } from '../../components/error-block/error-block';
+// The popups (and through them the player and hls.js) load with the first tap (decision 035).
+const StreamPopup = lazy(async () => ({ default: (await import('./play-popups')).StreamPopup }));
+const PreviewPopup = lazy(async () => ({ default: (await import('./play-popups')).PreviewPopup }));
 
 /** Payment Required: the server's answer to a visitor, a member or an expired VIP. */
 const VIP_REQUIRED = 402;
@@ -33,10 +32,13 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   const [asking, setAsking] = useState(false);
   const [magnetsOpen, setMagnetsOpen] = useState(false);
   const [magnetsOpened, setMagnetsOpened] = useState(false);
-  const poster = imageUrl(work.picBig, runtimeConfig().imageHost);
+  const streamOpened = useOpenedOnce(stream !== undefined);
+  const previewOpened = useOpenedOnce(previewOpen);
 
   async function playStream() {
     setAsking(true);
+    // The popup's code arrives while the server answers.
+    void import('./play-popups');
     try {
       const { commerceApi } = await import('../../api/commerce');
       const { data } = await commerceApi.videoStream(work.id);
@@ -82,26 +84,16 @@ export function PlayControls({ work }: { work: WorkDetail }) {
       <Button color="primary" size="small" onClick={play} loading={asking} loadingText={DETAIL_TEXT.play}>
         <CirclePlayIcon /> {DETAIL_TEXT.play}
       </Button>
-      <Popup
-        visible={stream !== undefined}
-        onMaskClick={() => setStream(undefined)}
-        onClose={() => setStream(undefined)}
-        destroyOnClose
-        showCloseButton
-        bodyClassName={styles.popup}
-      >
-        <h2 className={styles.previewTitle}>{DETAIL_TEXT.streamTitle(work.number)}</h2>
-        {stream && (
-          <Suspense fallback={null}>
-            <StreamPlayer
-              workId={work.id}
-              stream={stream}
-              fallbackPoster={poster}
-              onShowMagnets={showMagnets}
-            />
-          </Suspense>
-        )}
-      </Popup>
+      {streamOpened && (
+        <Suspense fallback={null}>
+          <StreamPopup
+            work={work}
+            stream={stream}
+            onClose={() => setStream(undefined)}
+            onShowMagnets={showMagnets}
+          />
+        </Suspense>
+      )}
       {work.number && (
         <LazyMagnetPopup
           opened={magnetsOpened}
@@ -115,45 +107,13 @@ export function PlayControls({ work }: { work: WorkDetail }) {
           <Button color="primary" fill="outline" size="small" onClick={() => setPreviewOpen(true)}>
             <VideoIcon /> {DETAIL_TEXT.preview}
           </Button>
-          <Popup
-            visible={previewOpen}
-            onMaskClick={() => setPreviewOpen(false)}
-            onClose={() => setPreviewOpen(false)}
-            destroyOnClose
-            showCloseButton
-            bodyClassName={styles.popup}
-          >
-            <h2 className={styles.previewTitle}>{DETAIL_TEXT.previewTitle(work.number)}</h2>
-            <PreviewVideo src={imageUrl(work.mp4, runtimeConfig().imageHost)} poster={work.picBig} />
-          </Popup>
+          {previewOpened && (
+            <Suspense fallback={null}>
+              <PreviewPopup work={work} visible={previewOpen} onClose={() => setPreviewOpen(false)} />
+            </Suspense>
+          )}
         </>
       )}
     </div>
-  );
-}
-
-/** The preview in the browser's own player; a video that cannot load says so instead. */
-function PreviewVideo({ src, poster }: { src: string; poster: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <ErrorBlock
-        status="default"
-        title={DETAIL_TEXT.previewFailed}
-        description=""
-        className={styles.failed}
-      />
-    );
-  }
-  return (
-    <video
-      className={styles.video}
-      src={src}
-      poster={imageUrl(poster, runtimeConfig().imageHost)}
-      controls
-      playsInline
-      preload="metadata"
-      onError={() => setFailed(true)}
-    />
   );
 }

@@ -1,8 +1,8 @@
 import { PLAYBACK_RATES } from '@yingku/contract';
 import type { StreamEngine } from './attach-stream';
 import { AUTO_QUALITY, pinnableRungs, type QualityChoice, type QualityRung } from './playback-model';
-import { DETAIL_TEXT } from './texts';
-import styles from './play-controls.module.css';
+import { PLAYER_TEXT } from './player-texts';
+import styles from './player.module.css';
 
 function Toggle({ pressed, onPress, children }: { pressed: boolean; onPress: () => void; children: string }) {
   return (
@@ -34,9 +34,9 @@ export function QualityMenu({ engine, rungs, choice, playingRung, onChoose }: Qu
   if (!engine) return null;
   if (engine === 'native') {
     return (
-      <div className={styles.rates} role="group" aria-label={DETAIL_TEXT.quality}>
-        <span className={styles.ratesLabel}>{DETAIL_TEXT.quality}</span>
-        <span className={styles.note}>{DETAIL_TEXT.qualityAutoOnly}</span>
+      <div className={styles.rates} role="group" aria-label={PLAYER_TEXT.quality}>
+        <span className={styles.ratesLabel}>{PLAYER_TEXT.quality}</span>
+        <span className={styles.note}>{PLAYER_TEXT.qualityAutoOnly}</span>
       </div>
     );
   }
@@ -46,21 +46,21 @@ export function QualityMenu({ engine, rungs, choice, playingRung, onChoose }: Qu
     <div
       className={styles.rates}
       role="group"
-      aria-label={DETAIL_TEXT.quality}
+      aria-label={PLAYER_TEXT.quality}
       data-choice={choice}
       data-playing={playingRung?.name}
     >
-      <span className={styles.ratesLabel}>{DETAIL_TEXT.quality}</span>
+      <span className={styles.ratesLabel}>{PLAYER_TEXT.quality}</span>
       <Toggle pressed={choice === AUTO_QUALITY} onPress={() => onChoose(AUTO_QUALITY)}>
-        {DETAIL_TEXT.qualityAuto}
+        {PLAYER_TEXT.qualityAuto}
       </Toggle>
       {pinnable.map((rung) => (
         <Toggle key={rung.name} pressed={choice === rung.name} onPress={() => onChoose(rung.name)}>
-          {DETAIL_TEXT.qualityName(rung.name)}
+          {PLAYER_TEXT.qualityName(rung.name)}
         </Toggle>
       ))}
       {choice === AUTO_QUALITY && playingRung && (
-        <span className={styles.note}>{DETAIL_TEXT.qualityPlaying(playingRung.name)}</span>
+        <span className={styles.note}>{PLAYER_TEXT.qualityPlaying(playingRung.name)}</span>
       )}
     </div>
   );
@@ -69,11 +69,11 @@ export function QualityMenu({ engine, rungs, choice, playingRung, onChoose }: Qu
 /** The playback rates of SPEC §9, a row of toggles. */
 export function RateMenu({ rate, onRate }: { rate: number; onRate: (rate: number) => void }) {
   return (
-    <div className={styles.rates} role="group" aria-label={DETAIL_TEXT.playbackRate}>
-      <span className={styles.ratesLabel}>{DETAIL_TEXT.playbackRate}</span>
+    <div className={styles.rates} role="group" aria-label={PLAYER_TEXT.playbackRate}>
+      <span className={styles.ratesLabel}>{PLAYER_TEXT.playbackRate}</span>
       {PLAYBACK_RATES.map((value) => (
         <Toggle key={value} pressed={value === rate} onPress={() => onRate(value)}>
-          {DETAIL_TEXT.rate(value)}
+          {PLAYER_TEXT.rate(value)}
         </Toggle>
       ))}
     </div>

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { ErrorBlock } from '../../components/error-block/error-block';
 import { formatClock } from './playback-model';
+import { PLAYER_TEXT } from './player-texts';
 import { DETAIL_TEXT } from './texts';
 import styles from './play-controls.module.css';
+import playerStyles from './player.module.css';
 
 /** The stream cannot play: a retry (with a new address) and the way to the magnets. */
 export function StreamFailed({
@@ -19,17 +21,17 @@ export function StreamFailed({
   return (
     <ErrorBlock
       status="default"
-      title={DETAIL_TEXT.streamFailed}
-      description={DETAIL_TEXT.streamFailedText}
+      title={PLAYER_TEXT.streamFailed}
+      description={PLAYER_TEXT.streamFailedText}
       className={styles.failed}
       data-state="stream-failed"
     >
-      <div className={styles.failedActions}>
+      <div className={playerStyles.failedActions}>
         <Button size="small" loading={retrying} onClick={onRetry}>
           {DETAIL_TEXT.retry}
         </Button>
         <Button size="small" color="primary" onClick={onShowMagnets}>
-          {DETAIL_TEXT.showMagnets}
+          {PLAYER_TEXT.showMagnets}
         </Button>
       </div>
     </ErrorBlock>
@@ -41,17 +43,17 @@ export function VipEnded({ message, onShowMagnets }: { message: string; onShowMa
   return (
     <ErrorBlock
       status="default"
-      title={DETAIL_TEXT.vipEnded}
+      title={PLAYER_TEXT.vipEnded}
       description={message}
       className={styles.failed}
       data-state="vip-ended"
     >
-      <div className={styles.failedActions}>
-        <Link to={PATHS.pay} className={styles.payLink}>
+      <div className={playerStyles.failedActions}>
+        <Link to={PATHS.pay} className={playerStyles.payLink}>
           {DETAIL_TEXT.openVip}
         </Link>
         <Button size="small" onClick={onShowMagnets}>
-          {DETAIL_TEXT.showMagnets}
+          {PLAYER_TEXT.showMagnets}
         </Button>
       </div>
     </ErrorBlock>
@@ -61,10 +63,10 @@ export function VipEnded({ message, onShowMagnets }: { message: string; onShowMa
 /** Playback went on from where the member stopped; they may start over instead. */
 export function ResumeNotice({ at, onRestart }: { at: number; onRestart: () => void }) {
   return (
-    <div className={styles.resumed}>
-      <span role="status">{DETAIL_TEXT.resumed(formatClock(at))}</span>
-      <button type="button" className={styles.restart} onClick={onRestart}>
-        {DETAIL_TEXT.restart}
+    <div className={playerStyles.resumed}>
+      <span role="status">{PLAYER_TEXT.resumed(formatClock(at))}</span>
+      <button type="button" className={playerStyles.restart} onClick={onRestart}>
+        {PLAYER_TEXT.restart}
       </button>
     </div>
   );

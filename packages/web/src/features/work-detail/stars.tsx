@@ -1,35 +1,20 @@
-import { Star } from 'antd-mobile/es/components/rate/star';
-import 'antd-mobile/es/components/rate/rate.css';
+import { StarIcon } from 'lucide-react';
+import styles from './stars.module.css';
 
 /**
- * antd-mobile's `<Rate readOnly allowHalf>`: the same markup and styles, without the drag
- * handling (@use-gesture, ≈ 8 KiB gzip) that a rating nobody can change never uses. Decision 028.
- * Drawn only, hidden from screen readers: the text beside it says the rating (antd's stars are ten
- * radios, each a tap target too small to use).
+ * A rating of 0–5 in half stars, drawn only and hidden from screen readers: the text beside it
+ * says the rating. Five icons, a half one as the filled icon clipped to its left half (antd's
+ * Rate brought drag handling and ten radios a rating nobody can change never needs; decision 028).
  */
 export function Stars({ value, className }: { value: number; className?: string }) {
-  const star = (v: number, half: boolean) => (
-    <div
-      className={[
-        'adm-rate-star',
-        value >= v && 'adm-rate-star-active',
-        half && 'adm-rate-star-half',
-        'adm-rate-star-readonly',
-      ]
-        .filter(Boolean)
-        .join(' ')}
-    >
-      <Star />
-    </div>
-  );
   return (
-    <div className={`adm-rate adm-rate-half ${className ?? ''}`} aria-hidden="true">
-      {[1, 2, 3, 4, 5].map((i) => (
-        <div key={i} className="adm-rate-box">
-          {star(i - 0.5, true)}
-          {star(i, false)}
-        </div>
+    <span className={`${styles.stars} ${className ?? ''}`} aria-hidden="true">
+      {[1, 2, 3, 4, 5].map((star) => (
+        <span key={star} className={value >= star ? `${styles.star} ${styles.full}` : styles.star}>
+          <StarIcon />
+          {value < star && value >= star - 0.5 && <StarIcon className={styles.half} />}
+        </span>
       ))}
-    </div>
+    </span>
   );
 }

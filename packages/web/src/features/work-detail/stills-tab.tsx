@@ -1,7 +1,7 @@
 import { imageUrl, type WorkDetail } from '@yingku/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { runtimeConfig } from '../../api/runtime-config';
-import { DETAIL_TEXT } from './texts';
+import { STILLS_TEXT } from './stills-texts';
 import { hasEnoughStills, stillsOf } from './work-detail-model';
 import styles from './stills-tab.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
@@ -22,7 +22,7 @@ export function StillsTab({ work }: { work: WorkDetail }) {
   const fullImages = useMemo(() => stills.map((still) => imageUrl(still.full, host)), [stills, host]);
 
   if (!hasEnoughStills(stills)) {
-    return <ErrorBlock status="empty" title={DETAIL_TEXT.noStills} description="" className={styles.empty} />;
+    return <ErrorBlock status="empty" title={STILLS_TEXT.noStills} description="" className={styles.empty} />;
   }
   return (
     <>
@@ -33,11 +33,11 @@ export function StillsTab({ work }: { work: WorkDetail }) {
               type="button"
               className={styles.thumb}
               onClick={() => setViewer({ visible: true, index, opened: true })}
-              aria-label={DETAIL_TEXT.stillAlt(work.number, index + 1)}
+              aria-label={STILLS_TEXT.stillAlt(work.number, index + 1)}
             >
               <img
                 src={imageUrl(still.thumb, host)}
-                alt={DETAIL_TEXT.stillAlt(work.number, index + 1)}
+                alt={STILLS_TEXT.stillAlt(work.number, index + 1)}
                 loading="lazy"
                 decoding="async"
               />

@@ -1,4 +1,3 @@
-import { CLOUD_STATE_TEXT } from './cloud-state-text';
 import { DETAIL_TITLES } from './titles';
 
 /** Interface texts of the work detail that SPEC.md does not spell. */
@@ -10,38 +9,13 @@ export const DETAIL_TEXT = {
   copyNumber: '复制番号',
   play: '在线播放',
   preview: '预览视频',
-  previewTitle: (number: string) => `${number} 预览`,
-  previewFailed: '预览视频暂时无法播放，请稍后再试',
   playUnsupported: '本片暂不支持在线观看，请使用磁力链接下载观看。',
   playTranscoding: '本片正在转码，暂时不能在线观看，请稍后再来或使用磁力链接下载观看。',
   openVip: '开通VIP',
-  streamTitle: (number: string) => `${number} 在线播放`,
-  streamFailed: '视频加载失败',
-  streamFailedText: '可以稍后重试，或使用磁力链接下载观看。',
-  showMagnets: '查看磁力链接',
-  playbackRate: '倍速',
-  rate: (rate: number) => `${rate}x`,
-  quality: '清晰度',
-  qualityAuto: '自动',
-  /** A rung as the menu shows it: 720p → 720P. */
-  qualityName: (name: string) => name.toUpperCase(),
-  /** Beside 自动: the rung playing now. */
-  qualityPlaying: (name: string) => `当前 ${name.toUpperCase()}`,
-  /** Safari and iOS play HLS themselves and pick the rung: no manual choice there. */
-  qualityAutoOnly: '自动（由浏览器按网速选择）',
-  resumed: (clock: string) => `已从上次观看位置 ${clock} 继续`,
-  restart: '从头播放',
-  vipEnded: '无法继续播放',
   like: '喜欢',
   liked: '已喜欢',
   collect: '收藏',
   collected: '已收藏',
-  ...CLOUD_STATE_TEXT,
-  /** The control's name for screen readers: the short label says only the state. */
-  cloudStateName: (state: string) => `云端下载：${state}`,
-  cloudSubmitted: '已提交云端下载，完成后这里会显示已完成',
-  cloudPending: '云端下载处理中，请稍后再来查看',
-  cloudReady: '该作品已下载到本站云端',
   cancel: '取消',
   gotIt: '知道了',
   pubTime: '发行日期',
@@ -54,8 +28,6 @@ export const DETAIL_TEXT = {
   rating: '评分',
   ratingText: (average: number, evaluates: number) => `${average.toFixed(2)}分（${evaluates}人评价）`,
   performer: '演员',
-  noStills: '暂无剧照',
-  stillAlt: (number: string, index: number) => `${number} 剧照 ${index}`,
   noNumber: '该作品没有番号，无法查找磁力链接',
   notFoundTitle: '作品不存在',
   notFoundText: '该作品可能已下架，或网址有误',

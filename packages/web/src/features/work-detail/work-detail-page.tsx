@@ -10,7 +10,6 @@ import { PATHS } from '../../app/paths';
 import { showToast } from '../../components/feedback/lazy-feedback';
 import { backWay, isValidDetailId } from './detail-id';
 import { DetailsTab } from './details-tab';
-import { StillsTab } from './stills-tab';
 import { DETAIL_TEXT } from './texts';
 import { useGoBack } from './use-go-back';
 import { seedWorkDetail, workDetailOptions } from './work-detail-query';
@@ -23,6 +22,8 @@ import { BackBar } from '../../components/back-bar/back-bar';
 // The magnets tab (with the API calls and zod schemas it uses) loads when first opened, not with
 // the detail's first screen (decision 028).
 const MagnetList = lazy(async () => ({ default: (await import('../magnets/magnet-list')).MagnetList }));
+/** The stills grid, fetched when the tab is first opened (decision 035): most visits never do. */
+const StillsTab = lazy(async () => ({ default: (await import('./stills-tab')).StillsTab }));
 
 /** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
 export function WorkDetailPage() {
@@ -138,7 +139,9 @@ function WorkDetail({ id }: { id: string }) {
           )}
         </Tabs.Tab>
         <Tabs.Tab key="stills" title={DETAIL_TEXT.tabStills}>
-          <StillsTab work={work} />
+          <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+            <StillsTab work={work} />
+          </Suspense>
         </Tabs.Tab>
       </Tabs>
     </>
