@@ -6,6 +6,7 @@ export * from './video-messages';
 export * from './paths';
 export * from './sign';
 export * from './number';
+export * from './ids';
 export * from './magnet';
 export * from './codes-csv';
 export * from './runtime-config';

@@ -1,7 +1,7 @@
 import { importLine, type ImportLineInput } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
-import { todayInShanghai } from '../src/features/catalogue/dates';
+import { todayInShanghai } from '../src/lib/site-time';
 import {
   upsertWorks,
   type UpsertWorksOptions,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DATE_WINDOWS, LIMITS, PAGE_SIZE, WORK_SORTS } from '../limits';
+import { isInt64Id } from '../ids';
 import { MSG } from '../messages';
 import {
   dataEnvelope,
   entityRef,
   idString,
-  isInt64Id,
   isDhtParam,
   modIdParam,
   modNameParam,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MOD_NAMES } from '../channels';
+import { ID_PATTERN, isInt64Id } from '../ids';
 import './zod-config';
 
 /** Page number from a query string: 1 … {@link LIMITS.maxPageNum}. */
@@ -11,16 +12,11 @@ export function pageSizeParam(defaultSize: number) {
   return z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(defaultSize);
 }
 
-/** True for an id the database can hold: a positive decimal within int64, no leading zero. */
-export function isInt64Id(value: string): boolean {
-  return /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= 9223372036854775807n;
-}
-
 /** A 64-bit id as a decimal string (ids never travel as JSON numbers). */
 export const idString = z
   .string()
-  .regex(/^[1-9]\d{0,18}$/, '编号必须是正整数')
-  .refine((v) => !/^[1-9]\d{0,18}$/.test(v) || isInt64Id(v), '编号超出范围');
+  .regex(ID_PATTERN, '编号必须是正整数')
+  .refine((v) => !ID_PATTERN.test(v) || isInt64Id(v), '编号超出范围');
 
 export const modNameParam = z.enum(MOD_NAMES);
 export const modIdParam = z.enum(['1', '2', '3']).transform(Number);

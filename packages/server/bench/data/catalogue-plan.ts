@@ -1,6 +1,6 @@
 import { type ModId, numberKey } from '@yingku/contract';
 import { createDice } from '../../src/db/seed/demo-random';
-import { daysBefore } from '../../src/features/catalogue/dates';
+import { daysBefore } from '../../src/lib/site-time';
 import { createIdGenerator } from '../../src/features/catalogue-write/id-generator';
 import {
   CHANNELS,

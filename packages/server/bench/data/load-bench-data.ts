@@ -1,5 +1,5 @@
 import { hashPassword } from '../../src/features/accounts/passwords';
-import { todayInShanghai } from '../../src/features/catalogue/dates';
+import { todayInShanghai } from '../../src/lib/site-time';
 import type { BulkSink } from './bulk-sink';
 import { planCatalogue } from './catalogue-plan';
 import { emptyCounts, entityLoads, linkLoads, magnetsLoad, worksLoad } from './catalogue-rows';

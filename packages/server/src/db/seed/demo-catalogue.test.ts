@@ -1,7 +1,7 @@
 import { ENTITY_TABLES, importLine, MOD_NAMES } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { daysBefore } from '../../features/catalogue/dates';
+import { daysBefore } from '../../lib/site-time';
 import { snowflakeId } from '../../features/catalogue-write/id-generator';
 import { generateDemoCatalogue, loadDemoCatalogueIfEmpty } from './demo-catalogue';
 import { CENSORED_PREFIXES } from './demo-words';

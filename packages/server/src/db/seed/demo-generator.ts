@@ -1,5 +1,5 @@
 import { type ImportLineInput, MOD_NAME, type ModId } from '@yingku/contract';
-import { daysBefore, todayInShanghai } from '../../features/catalogue/dates';
+import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import { channelPools, type ChannelPools } from './demo-pools';
 import { createDice, type Dice } from './demo-random';
 import {

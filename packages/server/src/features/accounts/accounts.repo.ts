@@ -1,6 +1,7 @@
 import { SERVER_MSG } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { shanghaiTimeOrNull } from '../../db/site-time';
 
 export interface NewUser {
   userName: string;
@@ -149,9 +150,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
           'u.user_name as userName',
           'u.email',
           'u.avatar',
-          sql<string | null>`to_char(u.vip_until AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
-            'vipUntil',
-          ),
+          shanghaiTimeOrNull('u.vip_until').as('vipUntil'),
           'u.roles',
           'l.id as levelId',
           'l.group_name as groupName',

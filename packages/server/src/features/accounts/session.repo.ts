@@ -1,3 +1,4 @@
+import { isInt64Id } from '@yingku/contract';
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -9,7 +10,7 @@ import type { CallerLookup } from '../../http/auth';
  */
 export function createCallerLookup(db: Kysely<DB>): CallerLookup {
   return async ({ userId, sessionId }) => {
-    if (!/^\d{1,19}$/.test(userId) || !isUuid(sessionId)) return null;
+    if (!isInt64Id(userId) || !isUuid(sessionId)) return null;
     const row = await db
       .selectFrom('login_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')

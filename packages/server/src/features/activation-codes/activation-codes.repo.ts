@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { shanghaiTime, shanghaiTimeOf, shanghaiTimeOrNull } from '../../db/site-time';
+import { likePrefix, likeSuffix } from '../../db/like';
 
 /** A code as stored: the SHA-256 of its normal form and its last characters. */
 export interface StoredCode {
@@ -36,11 +38,6 @@ export interface CodeRecord {
   userId: string | null;
   userName: string | null;
   redeemedAt: string | null;
-}
-
-/** `text` literally inside a LIKE pattern. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Rows written per INSERT when storing a batch. */
@@ -80,9 +77,7 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
             'p.name as packageName',
             sql<string>`count(*)`.as('total'),
             sql<string>`count(c.redeemed_at)`.as('used'),
-            sql<string>`to_char(min(c.created_at) AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
-              'createTime',
-            ),
+            shanghaiTimeOf(sql`min(c.created_at)`).as('createTime'),
           ])
           .groupBy(['c.batch', 'c.package_id', 'p.name'])
           .orderBy(sql`max(c.created_at)`, 'desc')
@@ -119,8 +114,8 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
       if (tail !== undefined || userName !== undefined) {
         query = query.where((eb) =>
           eb.or([
-            ...(tail ? [eb('c.code_tail', 'like', `%${escapeLike(tail)}`)] : []),
-            ...(userName ? [eb('u.user_name_key', 'like', `${escapeLike(userName.toLowerCase())}%`)] : []),
+            ...(tail ? [eb('c.code_tail', 'like', likeSuffix(tail))] : []),
+            ...(userName ? [eb('u.user_name_key', 'like', likePrefix(userName.toLowerCase()))] : []),
           ]),
         );
       }
@@ -130,14 +125,10 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
             'c.code_tail as codeTail',
             'c.batch',
             'p.name as packageName',
-            sql<string>`to_char(c.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
-              'createTime',
-            ),
+            shanghaiTime('c.created_at').as('createTime'),
             'u.id as userId',
             'u.user_name as userName',
-            sql<
-              string | null
-            >`to_char(c.redeemed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('redeemedAt'),
+            shanghaiTimeOrNull('c.redeemed_at').as('redeemedAt'),
           ])
           .orderBy('c.created_at', 'desc')
           .orderBy('c.batch')

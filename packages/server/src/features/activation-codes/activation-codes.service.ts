@@ -6,6 +6,7 @@ import { createMembershipRepo } from '../membership/membership.repo';
 import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
+import { shanghaiTime } from '../../lib/site-time';
 
 /**
  * Wrong codes a user may enter in {@link REDEEM_LIMITS.windowMinutes} before redeeming is locked
@@ -16,22 +17,6 @@ export const REDEEM_LIMITS = { failures: 5, windowMinutes: 15 } as const;
 
 /** Most codes one batch may hold. */
 export const MAX_BATCH = 100_000;
-
-const SHANGHAI_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai (DESIGN.md "HTTP contract"). */
-export function shanghaiTime(date: Date): string {
-  return SHANGHAI_TIME.format(date);
-}
 
 /** The batch name used when none is given: `codes-20261122T083000Z`. */
 export function defaultBatch(now: Date): string {

@@ -9,8 +9,8 @@ import {
   createActivationCodesService,
   MAX_BATCH,
   REDEEM_LIMITS,
-  shanghaiTime,
 } from './activation-codes.service';
+import { shanghaiTime } from '../../lib/site-time';
 
 let t: TestApp;
 type Headers = Record<string, string>;

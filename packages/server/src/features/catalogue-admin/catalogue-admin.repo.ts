@@ -1,8 +1,8 @@
+import { isInt64Id } from '@yingku/contract';
 import type { ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import { type DB, ENTITY_KINDS } from '../../db/schema';
-import { escapeLike } from '../catalogue/search-text';
-import { isBigId } from '../orders/orders.repo';
+import { likePrefix } from '../../db/like';
 
 /** A work as the console reads it. */
 export interface StaffWorkRecord {
@@ -61,8 +61,8 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
         where = where.where((eb) =>
           eb.or([
             ...(match.numberKey ? [eb('w.number_key', '=', match.numberKey)] : []),
-            ...(match.numberPrefix ? [eb('w.number_key', 'like', `${escapeLike(match.numberPrefix)}%`)] : []),
-            ...(match.workId && isBigId(match.workId) ? [eb('w.id', '=', match.workId)] : []),
+            ...(match.numberPrefix ? [eb('w.number_key', 'like', likePrefix(match.numberPrefix))] : []),
+            ...(match.workId && isInt64Id(match.workId) ? [eb('w.id', '=', match.workId)] : []),
             // Nothing to match on (e.g. only punctuation): no work, rather than every work.
             eb.val(false),
           ]),

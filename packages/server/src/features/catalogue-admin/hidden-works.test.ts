@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
 import { insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
-import { daysBefore, todayInShanghai } from '../catalogue/dates';
+import { daysBefore, todayInShanghai } from '../../lib/site-time';
 
 let t: TestApp;
 let staff: Headers;

@@ -2,7 +2,7 @@ import type { ImportJob, ImportJobError } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { WORKER_LOCK_NAMESPACE } from '../../db/worker-lease';
-import { shanghaiTime } from '../library/library.repo';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
 
 /** The running totals a job records as it goes. */
 export interface JobProgress {
@@ -35,11 +35,7 @@ export function createImportJobsRepo(db: Kysely<DB>) {
         'j.errors',
         'j.message',
         shanghaiTime('j.created_at').as('createTime'),
-        sql<
-          string | null
-        >`CASE WHEN j.finished_at IS NULL THEN NULL ELSE ${shanghaiTime('j.finished_at')} END`.as(
-          'finishTime',
-        ),
+        shanghaiTimeOrNull('j.finished_at').as('finishTime'),
       ]);
 
   const find = (id: string): Promise<ImportJob | undefined> =>

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, PlainEntityKind } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
+import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
 export type CountedEntityTable = PlainEntityKind | 'performer';
@@ -73,9 +74,7 @@ export function createCatalogueRepo(db: Kysely<DB>) {
           'name',
           'info_hash',
           'length',
-          sql<string>`to_char(create_time AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as(
-            'create_time',
-          ),
+          shanghaiTime('create_time').as('create_time'),
           'hd',
           'subtitle',
         ])

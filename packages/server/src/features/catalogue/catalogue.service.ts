@@ -16,7 +16,7 @@ import {
 import { badRequest, notFound } from '../../http/errors';
 import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
 import { searchTerms } from './search-text';
-import { daysBefore, todayInShanghai } from './dates';
+import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
 import { createWorksLister } from './works-list.service';
 

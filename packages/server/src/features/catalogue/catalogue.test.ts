@@ -2,7 +2,7 @@ import { LIMITS, MSG, SERVER_MSG, workListItem } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
-import { daysBefore, todayInShanghai } from './dates';
+import { daysBefore, todayInShanghai } from '../../lib/site-time';
 
 const LIST = '/v2/works/detail/list';
 const today = todayInShanghai();

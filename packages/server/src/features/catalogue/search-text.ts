@@ -61,8 +61,3 @@ export function searchTerms(keyword: string): SearchTerm[] {
   }
   return terms;
 }
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -1,7 +1,8 @@
 import type { ModId, WorkSort } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
-import { escapeLike, type SearchTerm } from './search-text';
+import { likeContains, likePrefix } from '../../db/like';
+import type { SearchTerm } from './search-text';
 
 /** Where works are looked for: every part combines with AND; hidden works never show. */
 export interface WorksScope {
@@ -101,10 +102,10 @@ function termMatch(term: SearchTerm) {
   const alternatives = [
     term.titleMatch === 'grams'
       ? sql`w.title_grams @> ARRAY[${term.text}]::text[]`
-      : sql`w.search_text LIKE ${`%${escapeLike(term.text)}%`}`,
+      : sql`w.search_text LIKE ${likeContains(term.text)}`,
   ];
   if (term.numberKey) alternatives.push(sql`w.number_key = ${term.numberKey}`);
-  if (term.numberPrefix) alternatives.push(sql`w.number_key LIKE ${`${escapeLike(term.numberPrefix)}%`}`);
+  if (term.numberPrefix) alternatives.push(sql`w.number_key LIKE ${likePrefix(term.numberPrefix)}`);
   return sql`(${sql.join(alternatives, sql` OR `)})`;
 }
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../library/library.repo';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
 
 /** A cloud-download request with its work and people (times as Asia/Shanghai text). */
 export interface DownloadRecord {
@@ -52,8 +52,8 @@ const COLUMNS = [
   'c.url',
   'c.status',
   shanghaiTime('c.created_at').as('createTime'),
-  // to_char of NULL is NULL: no time while requested.
-  shanghaiTime('c.done_at').$castTo<string | null>().as('doneTime'),
+  // No time while requested.
+  shanghaiTimeOrNull('c.done_at').as('doneTime'),
   'd.user_name as doneBy',
 ] as const;
 

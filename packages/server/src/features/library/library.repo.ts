@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { shanghaiTime } from '../../db/site-time';
 
 /** The database, or a transaction on it: every write method takes one. */
 export type Executor = Kysely<DB>;
@@ -16,11 +17,6 @@ export const LIBRARY_WORK_COLUMNS = [
   'w.is_online',
   'w.has_magnet',
 ] as const;
-
-/** `YYYY-MM-DD HH:mm:ss` in the site's time zone, as the magnets list shows times. */
-export function shanghaiTime(column: string) {
-  return sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
-}
 
 /**
  * The library's reads and writes of works and likes: whether a work exists, its like and

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { todayInShanghai } from '../catalogue/dates';
+import { todayInShanghai } from '../../lib/site-time';
 import { createCollectService, toLibraryWork } from './collect.service';
 import { createCopiesRepo } from './copies.repo';
 import { createLibraryRepo } from './library.repo';

@@ -1,7 +1,9 @@
+import { isInt64Id } from '@yingku/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../library/library.repo';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
+import { likePrefix } from '../../db/like';
 
 /** A package as the shop lists it (prices in cents). */
 export interface PackageRecord {
@@ -52,16 +54,6 @@ export interface StaffOrderFilter {
   /** An order id, a user id, or a user name (any case; exact or prefix). */
   keyword?: string | undefined;
   status?: number | undefined;
-}
-
-/** A LIKE pattern matching texts that start with `prefix` literally. */
-export function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Whether `text` can be a bigint id (so comparing it with an id column cannot fail). */
-export function isBigId(text: string): boolean {
-  return /^\d{1,19}$/.test(text) && BigInt(text) <= 9223372036854775807n;
 }
 
 /** What a new order stores: the buyer, and the package as it is at this moment. */
@@ -188,9 +180,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
             'pay_channel as payChannel',
             'status',
             shanghaiTime('created_at').as('createTime'),
-            sql<string | null>`CASE WHEN paid_at IS NULL THEN NULL ELSE ${shanghaiTime('paid_at')} END`.as(
-              'payTime',
-            ),
+            shanghaiTimeOrNull('paid_at').as('payTime'),
           ])
           .where('user_id', '=', userId)
           .orderBy('created_at', 'desc')
@@ -219,7 +209,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
       if (keyword !== undefined) {
         const name = likePrefix(keyword.toLowerCase());
         query = query.where((eb) =>
-          isBigId(keyword)
+          isInt64Id(keyword)
             ? eb.or([
                 eb('o.id', '=', keyword),
                 eb('o.user_id', '=', keyword),
@@ -241,9 +231,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
             'o.provider_trade_no as providerTradeNo',
             'o.status',
             shanghaiTime('o.created_at').as('createTime'),
-            sql<
-              string | null
-            >`CASE WHEN o.paid_at IS NULL THEN NULL ELSE ${shanghaiTime('o.paid_at')} END`.as('payTime'),
+            shanghaiTimeOrNull('o.paid_at').as('payTime'),
           ])
           .orderBy('o.created_at', 'desc')
           .orderBy('o.id', 'desc')

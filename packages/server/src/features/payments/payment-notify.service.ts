@@ -1,3 +1,4 @@
+import { isInt64Id } from '@yingku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -19,7 +20,6 @@ export interface PaymentNotifyDeps {
 }
 
 const UNPAID = 0;
-const ORDER_ID = /^[1-9]\d{0,18}$/;
 
 /**
  * Provider notifies and query answers → the paid transition. Everything is checked before anything
@@ -48,7 +48,7 @@ export function createPaymentNotifyService({ db, providers, log }: PaymentNotify
     if (expectedAppId === undefined || payment.appId !== expectedAppId) {
       return refuse(payment, provider, 'app id does not match the configuration');
     }
-    if (!ORDER_ID.test(payment.orderId)) return refuse(payment, provider, 'unknown order');
+    if (!isInt64Id(payment.orderId)) return refuse(payment, provider, 'unknown order');
     const order = await orders.findOrder(payment.orderId);
     if (!order) return refuse(payment, provider, 'unknown order');
     if (order.provider !== provider) return refuse(payment, provider, `order belongs to ${order.provider}`);

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@yingku/contract';
+import { isInt64Id, ORDER_STATUS } from '@yingku/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ export async function sandboxPayRoutes(app: FastifyInstance, { db, sandbox, noti
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function linkedOrder(orderId: string, sig: string | undefined): Promise<OrderRecord | null> {
-    if (!sig || !/^[1-9]\d{0,18}$/.test(orderId) || !sandbox.checkLinkSignature(orderId, sig)) return null;
+    if (!sig || !isInt64Id(orderId) || !sandbox.checkLinkSignature(orderId, sig)) return null;
     const order = await orders.findOrder(orderId);
     return order && order.provider === sandbox.name ? order : null;
   }

@@ -1,3 +1,4 @@
+import { isInt64Id } from '@yingku/contract';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { PaymentProvider, PaymentRequest, RawNotify, VerifiedPayment } from './payment-provider';
@@ -20,7 +21,7 @@ export interface SandboxNotify {
 
 const notifyBody = z.strictObject({
   eventId: z.string().min(1).max(100),
-  orderId: z.string().regex(/^[1-9]\d{0,18}$/),
+  orderId: z.string().refine(isInt64Id),
   tradeNo: z.string().min(1).max(64),
   amountCents: z.number().int().positive(),
   paid: z.boolean(),

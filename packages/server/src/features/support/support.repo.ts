@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../library/library.repo';
+import { shanghaiTime } from '../../db/site-time';
 
 /** A thread as the lists show it (times as Asia/Shanghai text). */
 export interface ThreadRecord {

@@ -1,7 +1,8 @@
+import { isInt64Id } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../library/library.repo';
-import { isBigId, likePrefix } from '../orders/orders.repo';
+import { likePrefix } from '../../db/like';
+import { shanghaiTime, shanghaiTimeOrNull, SITE_TIME_ZONE } from '../../db/site-time';
 
 /** A user as the console shows it. */
 export interface StaffUserRecord {
@@ -42,17 +43,11 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
         'u.email',
         'l.id as levelId',
         'l.group_name as groupName',
-        sql<
-          string | null
-        >`CASE WHEN u.vip_until IS NULL THEN NULL ELSE ${shanghaiTime('u.vip_until')} END`.as('vipUntil'),
+        shanghaiTimeOrNull('u.vip_until').as('vipUntil'),
         'u.roles',
         sql<boolean>`u.disabled_at IS NOT NULL`.as('disabled'),
         shanghaiTime('u.created_at').as('createTime'),
-        sql<
-          string | null
-        >`CASE WHEN u.last_login_at IS NULL THEN NULL ELSE ${shanghaiTime('u.last_login_at')} END`.as(
-          'lastLoginTime',
-        ),
+        shanghaiTimeOrNull('u.last_login_at').as('lastLoginTime'),
       ]);
 
   return {
@@ -69,7 +64,7 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
           eb.or([
             eb('u.user_name_key', 'like', likePrefix(key)),
             eb(sql`lower(u.email)`, '=', key),
-            ...(isBigId(keyword) ? [eb('u.id', '=', keyword)] : []),
+            ...(isInt64Id(keyword) ? [eb('u.id', '=', keyword)] : []),
           ]),
         );
       }
@@ -103,7 +98,7 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
           Object.assign(set, { vip_until: null, level_id: 1 });
         } else if (changes.vipUntil !== undefined) {
           Object.assign(set, {
-            vip_until: sql<Date>`(${changes.vipUntil}::timestamp AT TIME ZONE 'Asia/Shanghai')`,
+            vip_until: sql<Date>`(${changes.vipUntil}::timestamp AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)})`,
             level_id: sql<number>`GREATEST(level_id, ${VIP_LEVEL})`,
           });
         }

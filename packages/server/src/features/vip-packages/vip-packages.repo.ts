@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../library/library.repo';
+import { shanghaiTime } from '../../db/site-time';
 
 /** A VIP package as stored (prices in cents). */
 export interface VipPackageRecord {

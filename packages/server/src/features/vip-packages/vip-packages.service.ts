@@ -1,4 +1,4 @@
-import { LIMITS, SERVER_MSG } from '@yingku/contract';
+import { isInt64Id, LIMITS, SERVER_MSG } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createVipPackagesRepo, type VipPackageRecord, type VipPackageValues } from './vip-packages.repo';
@@ -159,7 +159,7 @@ export function createVipPackagesService(db: Kysely<DB>) {
    */
   async function find(ref: string): Promise<VipPackageRecord | undefined> {
     const key = ref.trim();
-    if (/^\d{1,18}$/.test(key)) return repo.findById(key);
+    if (isInt64Id(key)) return repo.findById(key);
     const named = await repo.findByName(key);
     if (named.length > 1 && named[0]!.status !== PACKAGE_STATUS.onSale) {
       const ids = named.map((p) => p.id).join(', ');

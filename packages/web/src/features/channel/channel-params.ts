@@ -1,6 +1,7 @@
 import {
   ALL_TIME,
   type DateWindow,
+  isInt64Id,
   LATEST_DEFAULTS,
   LIMITS,
   MOD_NAMES,
@@ -80,15 +81,13 @@ export function rankingParams(modName: ModName, choice: RankingChoice): ListPara
   return { modName, sort: choice.sort, date: choice.sort === 'pubTime' ? ALL_TIME : choice.date };
 }
 
-const TAG_ID = /^[1-9]\d{0,18}$/;
-
 /**
  * The selected tag ids of a category route (`/tags/3,7`): positive integers, each once, at most
  * {@link LIMITS.maxTagsPerFilter}; `index` or anything else means no selection.
  */
 export function parseTagIds(raw: string | undefined): string[] {
   if (!raw) return [];
-  const ids = raw.split(',').filter((id) => TAG_ID.test(id));
+  const ids = raw.split(',').filter(isInt64Id);
   return [...new Set(ids)].slice(0, LIMITS.maxTagsPerFilter);
 }
 

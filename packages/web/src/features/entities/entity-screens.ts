@@ -1,4 +1,4 @@
-import { ALL_TIME, type ModId, type ModName } from '@yingku/contract';
+import { ALL_TIME, isInt64Id, type ModId, type ModName } from '@yingku/contract';
 import type { WorksListParams } from '../../api/works';
 import { entityPath, makerPath, performerPath } from '../../app/paths';
 import type { SidebarSource } from '../../components/entity-sidebar/sidebar-source';
@@ -117,12 +117,8 @@ export const ENTITY_SCREENS = [
 /** The `:id` of an entity screen's index route. */
 export const INDEX_ID = 'index';
 
-const MAX_ID = 9223372036854775807n;
-
 /** Whether a route parameter can be an entity id: a positive 64-bit decimal, as the API accepts. */
-export function isEntityId(value: string): boolean {
-  return /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= MAX_ID;
-}
+export const isEntityId = isInt64Id;
 
 /** What an entity screen shows for its route parameter. */
 export type EntitySelection =

@@ -1,0 +1,41 @@
+/**
+ * The site's clock: days and times in its time zone (DESIGN.md "HTTP contract": the site's day is
+ * Asia/Shanghai's, and times travel as `YYYY-MM-DD HH:mm:ss` there). The SQL side is
+ * db/site-time.ts.
+ */
+export const SITE_TIME_ZONE = 'Asia/Shanghai';
+
+const SITE_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `YYYY-MM-DD HH:mm:ss` in the site's time zone. */
+export function shanghaiTime(date: Date): string {
+  return SITE_TIME.format(date);
+}
+
+const SHANGHAI_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in Asia/Shanghai, `YYYY-MM-DD` (the site's day, DESIGN.md "HTTP contract"). */
+export function todayInShanghai(now: Date = new Date()): string {
+  return SHANGHAI_DAY.format(now);
+}
+
+/** The day `days` before a `YYYY-MM-DD` day. */
+export function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
