@@ -61,7 +61,7 @@ export const api = createApiClient({
       // The account calls (and the zod schemas they check answers with) load with the first
       // refresh: a first page that needs none leaves them out (decision 018).
       requestTokens: async (refreshToken) => {
-        const { requestNewTokens } = await import('./account');
+        const { requestNewTokens } = await import('./token-refresh');
         return (await requestNewTokens(refreshClient, refreshToken)).data;
       },
       onEnded: announceSessionEnded,
