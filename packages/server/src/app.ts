@@ -59,6 +59,7 @@ import { openNonceJournal } from './http/nonce-journal';
 import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
 import { addOperations } from './http/operations';
 import { addRequestSigning, type NonceStore } from './http/signing';
+import { every } from './lib/every';
 
 export interface AppDeps {
   config: AppConfig;
@@ -235,7 +236,7 @@ async function databaseNonces(
 ): Promise<NonceStore> {
   const repo = createNonceRepo(database.db);
   if (database.kind === 'postgres') {
-    every(app, 60_000, () => repo.deleteExpired());
+    every(app, 60_000, 'nonce sweep', () => repo.deleteExpired());
     return databaseNonceStore(repo);
   }
   const journal = dataDir.startsWith('memory://')
@@ -243,21 +244,12 @@ async function databaseNonces(
     : openNonceJournal(path.join(dataDir, 'nonce-journal'));
   const store = writeBehindNonceStore(repo, journal);
   await store.load();
-  every(app, 1_000, () => store.flush());
+  every(app, 1_000, 'nonce write-behind', () => store.flush());
   app.addHook('onClose', async () => {
     await store.flush();
     journal?.close();
   });
   return store;
-}
-
-/** Runs a background task on an interval while the app is open; failures are logged. */
-function every(app: FastifyInstance, ms: number, task: () => Promise<unknown>): void {
-  const timer = setInterval(() => {
-    task().catch((err: unknown) => app.log.warn({ err }, 'background task failed'));
-  }, ms);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Fastify's trustProxy from the config; a hop count trusts that many proxies nearest us. */

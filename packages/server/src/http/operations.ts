@@ -7,6 +7,7 @@ import { addFloodLimits } from './flood-limits';
 import { addHealthRoutes, createLifecycle, type Lifecycle } from './health';
 import { addRequestIdHeader } from './logging';
 import { addMetrics, type AppMetrics } from './metrics';
+import { every } from '../lib/every';
 
 export interface OperationsDeps {
   config: AppConfig;
@@ -38,11 +39,7 @@ export async function addOperations(
     database: counters,
   });
   if (counters) {
-    const timer = setInterval(() => {
-      counters.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'flood counter sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    every(app, SWEEP_MS, 'flood counter sweep', () => counters.deleteExpired());
   }
   return { metrics, lifecycle };
 }

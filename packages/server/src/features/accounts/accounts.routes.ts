@@ -27,6 +27,7 @@ import { createCaptchaService } from './captcha.service';
 import { createGuardRepo } from './guard.repo';
 import { createLoginLimiter, LOGIN_LIMITS } from './login-limits';
 import { createSessionRepo } from './session.repo';
+import { every } from '../../lib/every';
 
 export interface AccountsRouteDeps {
   db: Kysely<DB>;
@@ -57,7 +58,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
     limiter: createLoginLimiter(guard, sessions),
     tokens,
   });
-  sweepPeriodically(app, () => guard.sweep(LOGIN_LIMITS.windowMinutes));
+  every(app, SWEEP_MS, 'login limits sweep', () => guard.sweep(LOGIN_LIMITS.windowMinutes));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -145,12 +146,4 @@ export async function accountsRoutes(app: FastifyInstance, { db, config, auth, t
       ...(await service.userInfo(await auth.required(request))),
     }),
   );
-}
-
-function sweepPeriodically(app: FastifyInstance, task: () => Promise<void>): void {
-  const timer = setInterval(() => {
-    task().catch((err: unknown) => app.log.warn({ err }, 'accounts sweep failed'));
-  }, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

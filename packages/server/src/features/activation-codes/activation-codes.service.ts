@@ -7,6 +7,7 @@ import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } fro
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
 import { shanghaiTime } from '../../lib/site-time';
+import { pageOffset } from '../../http/paging';
 
 /**
  * Wrong codes a user may enter in {@link REDEEM_LIMITS.windowMinutes} before redeeming is locked
@@ -71,7 +72,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
     },
 
     /** The console's batch list, newest first. */
-    batches: (pageNum: number, pageSize: number) => repo.batches(pageSize, (pageNum - 1) * pageSize),
+    batches: (pageNum: number, pageSize: number) => repo.batches(pageSize, pageOffset(pageNum, pageSize)),
 
     /**
      * The console's code list. `keyword` matches the end of a code's tail (a whole code typed or
@@ -88,7 +89,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
       const { rows, total } = await repo.codes(
         { batch: filter.batch, used: filter.used, tail, userName: keyword },
         pageSize,
-        (pageNum - 1) * pageSize,
+        pageOffset(pageNum, pageSize),
       );
       return {
         rows: rows.map(({ userId, userName, ...row }) => ({

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { visibilityLock } from '../catalogue-write/visibility-lock.repo';
 import { createCatalogueAdminRepo, type StaffWorkMatch, type StaffWorkRecord } from './catalogue-admin.repo';
+import { pageOffset } from '../../http/paging';
 
 /** What one console change sets (each part optional; the contract refuses an empty change). */
 export interface WorkChanges {
@@ -22,7 +23,7 @@ export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void
   return {
     async list(keyword: string | undefined, pageNum: number, pageSize: number) {
       const match = keyword === undefined ? undefined : matchOf(keyword);
-      const { rows, total } = await repo.list(match, pageSize, (pageNum - 1) * pageSize);
+      const { rows, total } = await repo.list(match, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toRow), total };
     },
 

@@ -6,6 +6,7 @@ import type { WorkerLease } from '../../db/worker-lease';
 import { AppError, notFound } from '../../http/errors';
 import { countLines, HEARTBEAT_MS, runImportJob, type StopSignal } from './import-job-runner';
 import { createImportJobsRepo } from './import-jobs.repo';
+import { pageOffset } from '../../http/paging';
 
 /**
  * A running job with no owner recorded and not heard from for this long is dead (its server
@@ -56,7 +57,7 @@ export function createImportJobsService({ db, log, onFinish, lease, newId }: Imp
 
     async list(pageNum: number, pageSize: number) {
       await failDead();
-      return repo.list(pageSize, (pageNum - 1) * pageSize);
+      return repo.list(pageSize, pageOffset(pageNum, pageSize));
     },
 
     async get(id: string): Promise<ImportJob> {

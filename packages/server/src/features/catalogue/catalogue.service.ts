@@ -19,6 +19,7 @@ import { searchTerms } from './search-text';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
 import { createWorksLister } from './works-list.service';
+import { pageOffset } from '../../http/paging';
 
 /** A works-list row as the API shows it; the library's liked and collected lists reuse it. */
 export function toListItem(row: ListRow): WorkListItem {
@@ -34,8 +35,6 @@ export function toListItem(row: ListRow): WorkListItem {
     isDht: row.has_magnet ? 1 : 0,
   };
 }
-
-const offsetOf = (pageNum: number, pageSize: number) => (pageNum - 1) * pageSize;
 
 /** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
 export function createCatalogueService(repo: CatalogueRepo, today: () => string = todayInShanghai) {
@@ -71,7 +70,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
         filter,
         query.sort,
         query.pageSize,
-        offsetOf(query.pageNum, query.pageSize),
+        pageOffset(query.pageNum, query.pageSize),
       );
       return { rows: rows.map(toListItem), total };
     },
@@ -126,7 +125,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     async listMagnets(keyword: string, order: MagnetOrder, pageNum: number, pageSize: number) {
       const key = numberKey(keyword);
       if (!key) return { rows: [], total: 0 };
-      const { rows, total } = await repo.listMagnets(key, order, pageSize, offsetOf(pageNum, pageSize));
+      const { rows, total } = await repo.listMagnets(key, order, pageSize, pageOffset(pageNum, pageSize));
       return {
         rows: rows.map((m) => ({
           name: m.name,
@@ -154,7 +153,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     },
 
     async entityCounts(kind: CountedEntityTable, channel: ModId, pageNum: number, pageSize: number) {
-      const { rows, total } = await repo.entityCounts(kind, channel, pageSize, offsetOf(pageNum, pageSize));
+      const { rows, total } = await repo.entityCounts(kind, channel, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) })), total };
     },
 
@@ -170,7 +169,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
         channel,
         sortChannel,
         pageSize,
-        offsetOf(pageNum, pageSize),
+        pageOffset(pageNum, pageSize),
       );
       return {
         rows: rows.map((r) => ({

@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/auth';
 import { notFound, paymentRequired } from '../../http/errors';
 import { createCloudDownloadsRepo, type DownloadRecord } from './cloud-downloads.repo';
+import { pageOffset } from '../../http/paging';
 
 /** A page of a request list. */
 export interface DownloadRowsPage<T> {
@@ -56,7 +57,7 @@ export function createCloudDownloadsService(db: Kysely<DB>) {
         userId,
         workId,
         limit: pageSize,
-        offset: (pageNum - 1) * pageSize,
+        offset: pageOffset(pageNum, pageSize),
       });
       return { rows: rows.map(toUserRow), total };
     },
@@ -70,7 +71,7 @@ export function createCloudDownloadsService(db: Kysely<DB>) {
       const { rows, total } = await repo.queuePage({
         status,
         limit: pageSize,
-        offset: (pageNum - 1) * pageSize,
+        offset: pageOffset(pageNum, pageSize),
       });
       return { rows: rows.map(toStaffRow), total };
     },

@@ -14,6 +14,7 @@ import { toListItem } from '../catalogue/catalogue.service';
 import { createCollectRepo } from './collect.repo';
 import { createFoldersRepo, type FolderRow } from './folders.repo';
 import { createLibraryRepo, type Executor } from './library.repo';
+import { pageOffset } from '../../http/paging';
 
 /** What a collect write does with the folders it names. */
 interface CollectChange {
@@ -45,7 +46,6 @@ export function toLibraryWork(row: Parameters<typeof toListItem>[0] & { add_time
   return { ...toListItem(row), addTime: row.add_time };
 }
 
-const offsetOf = (pageNum: number, pageSize: number) => (pageNum - 1) * pageSize;
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /**
@@ -130,7 +130,7 @@ export function createCollectService(db: Kysely<DB>) {
     /** The user's folders, the default one first (created here for users who lack it). */
     async listFolders(userId: string, pageNum: number, pageSize: number) {
       await folders.ensureDefaultFolder(userId);
-      const { rows, total } = await folders.listFolders(userId, pageSize, offsetOf(pageNum, pageSize));
+      const { rows, total } = await folders.listFolders(userId, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toFolder), total };
     },
 
@@ -184,7 +184,7 @@ export function createCollectService(db: Kysely<DB>) {
         userId,
         cateId,
         pageSize,
-        offsetOf(pageNum, pageSize),
+        pageOffset(pageNum, pageSize),
       );
       return { rows: rows.map(toLibraryWork), total };
     },

@@ -7,11 +7,10 @@ import { todayInShanghai } from '../../lib/site-time';
 import { createCollectService, toLibraryWork } from './collect.service';
 import { createCopiesRepo } from './copies.repo';
 import { createLibraryRepo } from './library.repo';
+import { pageOffset } from '../../http/paging';
 
 /** Levels above this one are VIP (SPEC §6). */
 const MEMBER_LEVEL = 1;
-
-const offsetOf = (pageNum: number, pageSize: number) => (pageNum - 1) * pageSize;
 
 /**
  * A user's personal library: likes, collect folders (see collect.service.ts), the detail page's
@@ -43,7 +42,7 @@ export function createLibraryService(db: Kysely<DB>, today: () => string = today
 
     /** The user's liked works, newest like first. */
     async likedWorks(userId: string, pageNum: number, pageSize: number) {
-      const { rows, total } = await library.likedWorks(userId, pageSize, offsetOf(pageNum, pageSize));
+      const { rows, total } = await library.likedWorks(userId, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toLibraryWork), total };
     },
 

@@ -7,6 +7,7 @@ import { type Authenticator, roleGuard } from '../../http/auth';
 import { table } from '../../http/envelope';
 import { formatYuan } from '../vip-packages/vip-packages.service';
 import { createOrdersRepo } from './orders.repo';
+import { pageOffset } from '../../http/paging';
 
 export interface OrdersStaffRouteDeps {
   db: Kysely<DB>;
@@ -34,7 +35,11 @@ export async function ordersStaffRoutes(app: FastifyInstance, { db, auth }: Orde
     async (request) => {
       await staff.caller(request);
       const { keyword, status, pageNum, pageSize } = request.query;
-      const { rows, total } = await repo.staffOrders({ keyword, status }, pageSize, (pageNum - 1) * pageSize);
+      const { rows, total } = await repo.staffOrders(
+        { keyword, status },
+        pageSize,
+        pageOffset(pageNum, pageSize),
+      );
       return table(
         rows.map((row) => ({
           orderId: row.id,

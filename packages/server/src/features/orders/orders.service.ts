@@ -16,6 +16,7 @@ import type { PaymentNotifyService } from '../payments/payment-notify.service';
 import type { PayDevice } from '../payments/payment-provider';
 import type { PaymentProviders } from '../payments/providers';
 import { createOrdersRepo, type OrderListRecord, type PackageRecord } from './orders.repo';
+import { pageOffset } from '../../http/paging';
 
 export interface OrdersServiceDeps {
   db: Kysely<DB>;
@@ -117,7 +118,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     },
 
     async orders(userId: string, pageNum: number, pageSize: number) {
-      const { rows, total } = await repo.userOrders(userId, pageSize, (pageNum - 1) * pageSize);
+      const { rows, total } = await repo.userOrders(userId, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toOrderRow), total };
     },
 

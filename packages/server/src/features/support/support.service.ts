@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { createSupportRepo, type LockedThread, type ThreadRecord } from './support.repo';
+import { pageOffset } from '../../http/paging';
 
 /**
  * New threads one member may open in a window: a real question or a few, not a flood of the
@@ -85,7 +86,7 @@ export function createSupportService(db: Kysely<DB>) {
     },
 
     async userThreads(userId: string, pageNum: number, pageSize: number): Promise<ThreadPage<MessageThread>> {
-      const { rows, total } = await repo.userThreads(userId, pageSize, (pageNum - 1) * pageSize);
+      const { rows, total } = await repo.userThreads(userId, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toMessageThread), total };
     },
 
@@ -123,7 +124,7 @@ export function createSupportService(db: Kysely<DB>) {
         status,
         awaiting: MESSAGE_STATUS.awaiting,
         limit: pageSize,
-        offset: (pageNum - 1) * pageSize,
+        offset: pageOffset(pageNum, pageSize),
       });
       return { rows: rows.map(toStaffThread), total };
     },

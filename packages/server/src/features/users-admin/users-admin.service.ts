@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { type Caller, requireRole } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { createUsersAdminRepo, type StaffUserRecord, type UserChanges } from './users-admin.repo';
+import { pageOffset } from '../../http/paging';
 
 /** Roles in their canonical order, each once, `member` always among them (every account is one). */
 export function canonicalRoles(roles: readonly string[]): Role[] {
@@ -21,7 +22,7 @@ export function createUsersAdminService(db: Kysely<DB>) {
 
   return {
     async list(keyword: string | undefined, pageNum: number, pageSize: number) {
-      const { rows, total } = await repo.list(keyword, pageSize, (pageNum - 1) * pageSize);
+      const { rows, total } = await repo.list(keyword, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map(toRow), total };
     },
 

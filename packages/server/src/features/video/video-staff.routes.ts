@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors';
 import type { MediaRecord } from './video.repo';
 import type { VideoService } from './video.service';
 import { stillPaths } from './video-pipeline';
+import { pageOffset } from '../../http/paging';
 
 export interface VideoStaffRouteDeps {
   auth: Authenticator;
@@ -97,7 +98,10 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
     async (request) => {
       await staff.caller(request);
       const { status, workId, pageNum, pageSize } = request.query;
-      const { rows, total } = await videos.recent(pageSize, (pageNum - 1) * pageSize, { status, workId });
+      const { rows, total } = await videos.recent(pageSize, pageOffset(pageNum, pageSize), {
+        status,
+        workId,
+      });
       return table(rows.map(toMediaRow), total);
     },
   );

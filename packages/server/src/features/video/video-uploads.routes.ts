@@ -20,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { VideoService } from './video.service';
 import { toMediaRow } from './video-staff.routes';
 import { s3ClientConfig } from './video-s3-storage';
+import { every } from '../../lib/every';
 
 export interface VideoUploadRouteDeps {
   auth: Authenticator;
@@ -97,9 +98,7 @@ export async function videoUploadRoutes(
       }
     },
   });
-  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), 60 * 60 * 1000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  every(app, 60 * 60 * 1000, 'expired upload sweep', () => tus.cleanUpExpiredUploads());
 
   await app.register(async (uploads) => {
     // tus reads the raw request itself: no body parsing here.
