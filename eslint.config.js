@@ -31,6 +31,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Type-aware checks of what plain lint cannot see: a promise nobody awaits or handles (a
+  // failure that vanishes), a promise where a void callback is expected, a switch over a union
+  // that misses a member (issue 16).
+  {
+    files: ['packages/server/src/**/*.ts', 'packages/web/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', 'packages/server/test/**', 'e2e/**', 'packages/server/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -22,7 +22,8 @@ export function refuseHostileInput(app: FastifyInstance): void {
       done(badRequest(SERVER_MSG.bodyTooDeep), undefined);
       return;
     }
-    parseJson(request, text, done);
+    // Called with `done`, Fastify's parser answers through it (its type also allows a promise).
+    void parseJson(request, text, done);
   });
 
   app.addHook('preValidation', async (request) => {

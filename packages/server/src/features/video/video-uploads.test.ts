@@ -128,7 +128,7 @@ describe('resumable uploads (tus)', () => {
       req.on('error', () => resolve());
       req.on('close', () => resolve());
       // Cut once the server has written what was sent (it writes as bytes arrive).
-      req.write(clip.subarray(0, sent), async () => {
+      const cutOnceStored = async () => {
         while (
           (await stat(stored)
             .then((s) => s.size)
@@ -137,7 +137,8 @@ describe('resumable uploads (tus)', () => {
           await new Promise((r) => setTimeout(r, 20));
         }
         req.destroy();
-      });
+      };
+      req.write(clip.subarray(0, sent), () => void cutOnceStored());
     });
     let offset = -1;
     // The server notices the cut and releases the upload; then HEAD tells what it kept.

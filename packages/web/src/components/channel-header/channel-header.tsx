@@ -26,7 +26,7 @@ export function ChannelHeader({ modName, active, keyword = '' }: ChannelHeaderPr
         activeKey={active}
         onChange={(key) => {
           const item = CHANNEL_MENUS[modName].find((entry) => entry.key === key);
-          if (item) navigate(item.path);
+          if (item) void navigate(item.path);
         }}
         className={styles.menu}
       >

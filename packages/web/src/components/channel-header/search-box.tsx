@@ -24,7 +24,7 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
       showToast({ content: MSG.keywordWarning });
       return;
     }
-    navigate(searchPath(value.trim()));
+    void navigate(searchPath(value.trim()));
   };
   return (
     <form className={className} role="search" action="" onSubmit={submit}>

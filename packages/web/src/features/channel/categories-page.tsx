@@ -33,7 +33,7 @@ export function CategoriesPage({ modName }: { modName: ModName }) {
       Toast.show({ content: CHANNEL_TEXT.tooManyTags(LIMITS.maxTagsPerFilter) });
       return;
     }
-    navigate(tagsPath(modName, ids.length > 0 ? ids.join(',') : undefined), { replace: true });
+    void navigate(tagsPath(modName, ids.length > 0 ? ids.join(',') : undefined), { replace: true });
   };
 
   return (

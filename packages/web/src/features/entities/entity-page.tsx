@@ -49,7 +49,7 @@ export function EntityPage({ screen }: { screen: EntityScreen }) {
             label={screen.title}
             entries={sidebar.data?.entries ?? []}
             activeId={selectedId}
-            onSelect={(id) => navigate(withPage(screen.path(id), page))}
+            onSelect={(id) => void navigate(withPage(screen.path(id), page))}
             page={page}
             pageCount={pageCount}
             onPage={(n) => setSearchParams(n > 1 ? { [PAGE_PARAM]: String(n) } : {}, { replace: true })}
