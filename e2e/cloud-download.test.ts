@@ -6,9 +6,10 @@ import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
 import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { animationsDone, DESKTOP, registerStaff, toast } from './support/console';
+import { DESKTOP, registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;

@@ -6,7 +6,6 @@ import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import {
-  animationsDone,
   confirmDialog,
   DESKTOP,
   fillLogin,
@@ -16,6 +15,7 @@ import {
 } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;

@@ -23,6 +23,7 @@ import { HISTORY_KEY } from '../packages/web/src/session/history';
 import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
 import { withoutPageData } from './support/first-page';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 
@@ -113,7 +114,6 @@ async function imagesInViewLoaded(page: Page): Promise<void> {
 }
 
 /** antd-mobile's popups and dialogs slide in (react-spring, about 300 ms): screenshots wait for them. */
-const animationsDone = (page: Page) => page.waitForTimeout(500);
 
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -202,11 +202,14 @@ describe('work detail (SPEC §2)', () => {
   it('loads magnets on first open, copies them, and asks to log in after 3 copies', async () => {
     const page = await open();
     const asked: URL[] = [];
+    // The magnets answer waits until the journey has seen 加载中.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route(
       (u) => u.pathname.endsWith(API.magnets),
       async (route) => {
         asked.push(new URL(route.request().url()));
-        await new Promise((resolve) => setTimeout(resolve, 400)); // long enough to see 加载中
+        await answered;
         await route.continue();
       },
     );
@@ -216,6 +219,7 @@ describe('work detail (SPEC §2)', () => {
 
     await tabButton(page, DETAIL_TEXT.tabMagnets).tap();
     await page.getByText(MSG.loading).waitFor();
+    answer();
     const rows = page.getByTestId('magnet-row');
     await rows.nth(richMagnets.length - 1).waitFor();
     expect(await rows.count()).toBe(richMagnets.length);

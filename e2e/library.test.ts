@@ -20,6 +20,7 @@ import { apiOk, bearer, registerMember, seedSession, type TestMember } from './s
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;
@@ -59,7 +60,6 @@ afterEach(async () => {
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const detailUrl = () => url(`/censored/${work.data.id}`);
-const animationsDone = (page: Page) => page.waitForTimeout(500);
 
 async function magnetsOf(number: string): Promise<MagnetRow[]> {
   return (await server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 })).rows;
@@ -319,7 +319,11 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
 
     await sql`UPDATE copy_counts SET copies = 100 WHERE user_id = ${user.userId}`.execute(server.database.db);
     await page.evaluate(() => navigator.clipboard.writeText('before'));
-    await page.waitForTimeout(1100); // past the duplicate-write window of the last copy
+    // The same copy again within a second would be refused as a duplicate write (SPEC §5): a page
+    // loaded anew has sent nothing yet.
+    await page.reload();
+    await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
+    await page.getByTestId('magnet-row').nth(1).waitFor();
     await takeClipboardWrites(page);
     const answered = page.waitForResponse((r) => r.url().endsWith(API.copy));
     await copy(1);

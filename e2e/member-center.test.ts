@@ -17,6 +17,7 @@ import { launchBrowser, openPage, screenshot, type TestPage } from './support/br
 import { coversInViewLoaded, overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
 import { scrollToEnd } from './support/lists';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;
@@ -55,7 +56,6 @@ async function open(): Promise<Page> {
 }
 
 /** antd-mobile's popups and dialogs slide in (about 300 ms): screenshots wait for them. */
-const animationsDone = (page: Page) => page.waitForTimeout(500);
 
 /** The work links a tab's list shows, in order. */
 const cardLinks = (page: Page, list: string) =>

@@ -7,6 +7,7 @@ import { apiOk, bearer, registerMember, seedSession, type TestMember } from './s
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +38,6 @@ async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]
 }
 
 /** antd-mobile's popups, toasts and dialogs slide in (about 300 ms): screenshots wait for them. */
-const animationsDone = (page: Page) => page.waitForTimeout(500);
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text);
 const threadRow = (page: Page, text: string) =>
   page.getByTestId('thread-list').locator('button').filter({ hasText: text });

@@ -12,9 +12,10 @@ import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-tex
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { animationsDone, DESKTOP, registerStaff, sectionLink } from './support/console';
+import { DESKTOP, registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;

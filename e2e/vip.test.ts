@@ -22,6 +22,7 @@ import { apiOk, bearer, registerMember, seedSession, type TestMember } from './s
 import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
 import { overflowsHorizontally } from './support/page-checks';
 import { startTestServer, type TestServer } from './support/server';
+import { animationsDone } from './support/animations';
 
 let server: TestServer;
 let browser: Browser;
@@ -66,7 +67,6 @@ async function open(member?: TestMember): Promise<Page> {
 }
 
 /** antd-mobile's popups and dialogs slide in (about 300 ms): screenshots wait for them. */
-const animationsDone = (page: Page) => page.waitForTimeout(500);
 
 const packageCard = (page: Page, row: VipPackage) => page.locator(`[data-package-id="${row.id}"]`);
 const channelButton = (page: Page, channel: keyof typeof CHANNEL_NAME) =>

@@ -46,9 +46,6 @@ export async function fillLogin(page: Page, member: TestMember): Promise<void> {
 /** antd-mobile's toast with this text. */
 export const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text);
 
-/** antd-mobile's popups, toasts and dialogs animate (about 300 ms): screenshots wait for them. */
-export const animationsDone = (page: Page) => page.waitForTimeout(500);
-
 /** Confirms antd-mobile's open dialog with its button of this label. */
 export async function confirmDialog(page: Page, confirmLabel: string): Promise<void> {
   const dialog = page.locator('.adm-dialog');
