@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,8 +48,34 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-/** A throw-away Ceph radosgw (scripts/s3-test-server) with one empty bucket. */
+/**
+ * A throw-away Ceph radosgw (scripts/s3-test-server) with one empty bucket. Its ports are free
+ * when chosen but not held: another process may bind one first (a busy CI machine runs other
+ * servers). A cluster that does not come up is started once more on new ports; a second failure
+ * is the test's, with the daemons' logs in its message.
+ */
 export async function startS3Server(bucket = 'yingku-test'): Promise<TestS3Server> {
+  try {
+    return await startOnce(bucket);
+  } catch (first) {
+    console.warn(`radosgw did not start, trying once more on new ports: ${String(first)}`);
+    return startOnce(bucket);
+  }
+}
+
+/** The last lines of each daemon's log in `dir`, for a start that failed. */
+async function logTails(dir: string): Promise<string> {
+  const logs = await readdir(path.join(dir, 'log')).catch(() => []);
+  const tails = await Promise.all(
+    logs.map(async (name) => {
+      const text = await readFile(path.join(dir, 'log', name), 'utf8').catch(() => '');
+      return `--- ${name}\n${text.split('\n').slice(-15).join('\n')}`;
+    }),
+  );
+  return tails.join('\n');
+}
+
+async function startOnce(bucket: string): Promise<TestS3Server> {
   const dir = await mkdtemp(path.join(tmpdir(), 'yingku-rgw-'));
   const [port, monPort] = [await freePort(), await freePort()];
   const env = {
@@ -88,7 +114,9 @@ export async function startS3Server(bucket = 'yingku-test'): Promise<TestS3Serve
     client.destroy();
     return { settings, stop };
   } catch (error) {
+    const logs = await logTails(dir);
     await stop();
-    throw error;
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    throw new Error(`${String(error)}\n${stderr}\n${logs}`, { cause: error });
   }
 }
