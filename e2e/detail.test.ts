@@ -12,7 +12,7 @@ import {
 } from '@yingku/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAGNET_POPUP_TEXT } from '../packages/web/src/components/magnet-popup/texts';
+import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';

@@ -12,7 +12,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
-import { MAGNET_POPUP_TEXT } from '../packages/web/src/components/magnet-popup/texts';
+import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { MEMBER_TEXT, vipText } from '../packages/web/src/features/member/texts';
 import { CHANNEL_NAME, fill, VIP_TEXT } from '../packages/web/src/features/vip/texts';
 import { formatYuan, promoLabel } from '../packages/web/src/features/vip/vip-model';

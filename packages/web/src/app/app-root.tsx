@@ -2,6 +2,8 @@ import { PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
+import { CardMagnetPopup } from '../components/work-card/card-magnet-popup';
+import { LazyMagnetPopup } from '../features/magnets/lazy-magnet-popup';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -13,7 +15,9 @@ export function AppRoot({ queryClient, router }: { queryClient: QueryClient; rou
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <CardMagnetPopup.Provider value={LazyMagnetPopup}>
+          <RouterProvider router={router} />
+        </CardMagnetPopup.Provider>
         <TakenOver />
       </QueryClientProvider>
     </StrictMode>

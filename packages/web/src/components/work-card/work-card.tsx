@@ -8,11 +8,11 @@ import {
 } from '@yingku/contract';
 import { Skeleton, Tag } from 'antd-mobile';
 import { CoverImage } from '../cover-image/cover-image';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useContext, useState } from 'react';
 import { Link } from 'react-router';
 import { runtimeConfig } from '../../api/runtime-config';
 import { workPath } from '../../app/paths';
-import { LazyMagnetPopup } from '../magnet-popup/lazy-magnet-popup';
+import { CardMagnetPopup } from './card-magnet-popup';
 import { hasMagnets, onlineBadge } from './card-badges';
 import { MagnetIcon } from './magnet-icon';
 import { WORK_CARD_TEXT } from './texts';
@@ -35,6 +35,7 @@ export interface WorkCardProps {
  * date; opens the detail. A has-magnet badge opens the work's magnets in a bottom popup instead.
  */
 export function WorkCard({ work, eager = false }: WorkCardProps) {
+  const MagnetPopup = useContext(CardMagnetPopup);
   const [magnetsOpen, setMagnetsOpen] = useState(false);
   const [magnetsOpened, setMagnetsOpened] = useState(false);
   const channel = isModId(work.modId) ? CHANNEL_LABEL[MOD_NAME[work.modId]] : undefined;
@@ -94,8 +95,8 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
         </div>
       </Link>
       {/* Outside the link: clicks inside the popup (a portal) must not bubble into the link. */}
-      {hasMagnets(work) && (
-        <LazyMagnetPopup
+      {hasMagnets(work) && MagnetPopup && (
+        <MagnetPopup
           opened={magnetsOpened}
           number={work.number}
           visible={magnetsOpen}

@@ -8,7 +8,7 @@ import { showApiError } from '../../api/client';
 import { PATHS } from '../../app/paths';
 import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
 import { useOpenedOnce } from '../../components/feedback/lazy-popup';
-import { LazyMagnetPopup } from '../../components/magnet-popup/lazy-magnet-popup';
+import { LazyMagnetPopup } from '../magnets/lazy-magnet-popup';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
 import styles from './play-controls.module.css';

@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { useId } from 'react';
-import { MagnetList } from '../../features/magnets/magnet-list';
-import { MAGNET_POPUP_TEXT } from './texts';
+import { MagnetList } from './magnet-list';
+import { MAGNET_POPUP_TEXT } from './magnet-popup-texts';
 import styles from './magnet-popup.module.css';
 
 export interface MagnetPopupProps {
