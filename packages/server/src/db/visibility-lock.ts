@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from './schema';
 
 /** An arbitrary, fixed advisory-lock key ("YKHIDE" in ASCII) that no other lock uses. */
 const VISIBILITY_LOCK_KEY = 0x594b48494445n;

@@ -2,7 +2,7 @@ import { type Membership, SERVER_MSG, type StaffCodeRow } from '@yingku/contract
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../http/errors';
-import { createMembershipRepo } from '../membership/membership.repo';
+import { createMembershipService } from '../membership/membership.service';
 import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
@@ -40,7 +40,7 @@ export interface CodeBatch {
 /** Generating activation codes (operators, from the CLI) and redeeming them (users). */
 export function createActivationCodesService(db: Kysely<DB>) {
   const repo = createActivationCodesRepo(db);
-  const membership = createMembershipRepo(db);
+  const membership = createMembershipService(db);
   const packages = createVipPackagesService(db);
 
   return {
@@ -109,7 +109,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
       if (await repo.isLocked(userId)) throw tooManyRequests(SERVER_MSG.codeLocked);
       const granted = await membership.transaction(async (trx) => {
         const grant = await repo.claim(trx, hashCode(typed), userId);
-        return grant ? membership.extendVip(trx, { userId, ...grant }) : undefined;
+        return grant ? membership.extendVip({ userId, ...grant }, trx) : undefined;
       });
       if (!granted) {
         await repo.recordFailure(userId, REDEEM_LIMITS.failures, REDEEM_LIMITS.windowMinutes);

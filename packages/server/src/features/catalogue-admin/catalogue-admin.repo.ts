@@ -95,7 +95,7 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
     /**
      * Hides or shows a work and moves the work counts of every entity it links to by one, so
      * sidebars count only works a visitor can see. Nothing moves when the work is already so.
-     * Take the visibility lock first (see visibility-lock.repo.ts).
+     * Take the visibility lock first (see db/visibility-lock.ts).
      */
     async setHidden(trx: Kysely<DB>, workId: string, hidden: boolean): Promise<void> {
       const changed = await trx

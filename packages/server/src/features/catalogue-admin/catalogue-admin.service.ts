@@ -2,7 +2,7 @@ import { isNumberPrefix, MOD_NAME, numberKey, SERVER_MSG, type StaffWorkRow } fr
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { visibilityLock } from '../catalogue-write/visibility-lock.repo';
+import { visibilityLock } from '../../db/visibility-lock';
 import { createCatalogueAdminRepo, type StaffWorkMatch, type StaffWorkRecord } from './catalogue-admin.repo';
 import { pageOffset } from '../../http/paging';
 

@@ -9,7 +9,7 @@ import {
   namedKey,
 } from './catalogue-write.repo';
 import { createIdGenerator } from './id-generator';
-import { visibilityLock } from './visibility-lock.repo';
+import { visibilityLock } from '../../db/visibility-lock';
 import {
   duplicateFreeRuns,
   magnetKey,

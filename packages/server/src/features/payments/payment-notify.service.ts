@@ -2,8 +2,8 @@ import { isInt64Id } from '@yingku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { createMembershipRepo } from '../membership/membership.repo';
-import { createOrdersRepo } from '../orders/orders.repo';
+import { createMembershipService } from '../membership/membership.service';
+import { createOrderPaymentsService } from '../orders/order-payments.service';
 import type { NotifyReply, RawNotify, VerifiedPayment } from './payment-provider';
 import { createPaymentEventsRepo } from './payment-events.repo';
 import type { PaymentProviders } from './providers';
@@ -29,9 +29,9 @@ const UNPAID = 0;
  * event of the same trade (TRADE_SUCCESS then TRADE_FINISHED) or a race of both changes nothing more.
  */
 export function createPaymentNotifyService({ db, providers, log }: PaymentNotifyDeps) {
-  const orders = createOrdersRepo(db);
+  const orders = createOrderPaymentsService(db);
   const events = createPaymentEventsRepo(db);
-  const membership = createMembershipRepo(db);
+  const membership = createMembershipService(db);
 
   const refuse = (payment: VerifiedPayment | null, provider: string, reason: string): SettleResult => {
     log.warn(
@@ -57,7 +57,7 @@ export function createPaymentNotifyService({ db, providers, log }: PaymentNotify
     }
 
     const outcome = await membership.transaction(async (trx): Promise<SettleOutcome | 'gone'> => {
-      const locked = await orders.lockOrder(trx, order.id);
+      const locked = await orders.lockOrder(order.id, trx);
       if (!locked) return 'gone';
       const pays = payment.paid && locked.status === UNPAID;
       const outcome: SettleOutcome = pays ? 'paid' : payment.paid ? 'already-paid' : 'not-paid';
@@ -70,12 +70,11 @@ export function createPaymentNotifyService({ db, providers, log }: PaymentNotify
       });
       if (!recorded) return 'repeat';
       if (pays) {
-        await orders.markPaid(trx, order.id, payment.tradeNo);
-        await membership.extendVip(trx, {
-          userId: locked.userId,
-          days: locked.days,
-          levelId: locked.levelId,
-        });
+        await orders.markPaid(order.id, payment.tradeNo, trx);
+        await membership.extendVip(
+          { userId: locked.userId, days: locked.days, levelId: locked.levelId },
+          trx,
+        );
       }
       return outcome;
     });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { createOrdersRepo, type OrderRecord } from '../orders/orders.repo';
+import { createOrderPaymentsService, type OrderRecord } from '../orders/order-payments.service';
 import type { PaymentNotifyService } from './payment-notify.service';
 import type { SandboxProvider } from './sandbox.provider';
 import { renderSandboxPage, type SandboxPageOrder, type SandboxPageState } from './sandbox-pay.page';
@@ -28,7 +28,7 @@ const pageQuery = z.object({ sig: z.string().max(100).optional() });
  * the same verification and handler as Alipay's and WeChat's.
  */
 export async function sandboxPayRoutes(app: FastifyInstance, { db, sandbox, notifies }: SandboxPayRouteDeps) {
-  const orders = createOrdersRepo(db);
+  const orders = createOrderPaymentsService(db);
   // The button posts an empty form; its body carries nothing we read.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -1,0 +1,25 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { createOrdersRepo, type OrderRecord } from './orders.repo';
+
+/**
+ * What the payment side may do with orders (payments call this, never the orders repo): read an
+ * order, and, inside the transaction that records a provider's event, lock it and mark it paid.
+ * The transaction is the last argument, as everywhere.
+ */
+export function createOrderPaymentsService(db: Kysely<DB>) {
+  const orders = createOrdersRepo(db);
+  return {
+    findOrder: (id: string): Promise<OrderRecord | undefined> => orders.findOrder(id),
+
+    /** The order, locked until `trx` ends: notifies of one order settle one after another. */
+    lockOrder: (id: string, trx: Transaction<DB>): Promise<OrderRecord | undefined> =>
+      orders.lockOrder(trx, id),
+
+    /** The paid transition of a locked, unpaid order. */
+    markPaid: (id: string, tradeNo: string, trx: Transaction<DB>): Promise<void> =>
+      orders.markPaid(trx, id, tradeNo),
+  };
+}
+
+export type { OrderRecord };
