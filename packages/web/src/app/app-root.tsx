@@ -2,10 +2,13 @@ import { PRERENDERED_ATTRIBUTE } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router';
-import { CardMagnetPopup } from '../components/work-card/card-magnet-popup';
+import { CardMagnetPopup, type RenderCardMagnetPopup } from '../components/work-card/card-magnet-popup';
 import { LazyMagnetPopup } from '../features/magnets/lazy-magnet-popup';
 
 type DataRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The magnets feature's popup, for the work cards' badges. */
+const renderMagnetPopup: RenderCardMagnetPopup = (props) => <LazyMagnetPopup {...props} />;
 
 /**
  * The app's whole tree, one definition for the browser and the server's prerender (decision
@@ -15,7 +18,7 @@ export function AppRoot({ queryClient, router }: { queryClient: QueryClient; rou
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <CardMagnetPopup.Provider value={LazyMagnetPopup}>
+        <CardMagnetPopup.Provider value={renderMagnetPopup}>
           <RouterProvider router={router} />
         </CardMagnetPopup.Provider>
         <TakenOver />

@@ -1,4 +1,4 @@
-import { type ComponentType, createContext } from 'react';
+import { createContext, type ReactNode } from 'react';
 
 /** What a card hands the popup its magnet badge opens. */
 export interface CardMagnetPopupProps {
@@ -11,8 +11,12 @@ export interface CardMagnetPopupProps {
 }
 
 /**
- * The magnet popup a card's badge opens: the magnets feature's, which the app provides (shared
- * components import no feature; .dependency-cruiser.cjs). Without a provider (the server's
- * prerender) a card draws its badge and opens nothing until the app has taken over.
+ * Draws the magnet popup a card's badge opens: the magnets feature's, which the app provides
+ * (shared components import no feature; .dependency-cruiser.cjs). A render function, not a
+ * component type: a component taken from context inside render would be a new type to React on
+ * every change of the value. Without a provider (the server's prerender) a card draws its badge
+ * and opens nothing until the app has taken over.
  */
-export const CardMagnetPopup = createContext<ComponentType<CardMagnetPopupProps> | null>(null);
+export type RenderCardMagnetPopup = (props: CardMagnetPopupProps) => ReactNode;
+
+export const CardMagnetPopup = createContext<RenderCardMagnetPopup | null>(null);

@@ -35,7 +35,7 @@ export interface WorkCardProps {
  * date; opens the detail. A has-magnet badge opens the work's magnets in a bottom popup instead.
  */
 export function WorkCard({ work, eager = false }: WorkCardProps) {
-  const MagnetPopup = useContext(CardMagnetPopup);
+  const renderMagnetPopup = useContext(CardMagnetPopup);
   const [magnetsOpen, setMagnetsOpen] = useState(false);
   const [magnetsOpened, setMagnetsOpened] = useState(false);
   const channel = isModId(work.modId) ? CHANNEL_LABEL[MOD_NAME[work.modId]] : undefined;
@@ -95,14 +95,13 @@ export function WorkCard({ work, eager = false }: WorkCardProps) {
         </div>
       </Link>
       {/* Outside the link: clicks inside the popup (a portal) must not bubble into the link. */}
-      {hasMagnets(work) && MagnetPopup && (
-        <MagnetPopup
-          opened={magnetsOpened}
-          number={work.number}
-          visible={magnetsOpen}
-          onClose={() => setMagnetsOpen(false)}
-        />
-      )}
+      {hasMagnets(work) &&
+        renderMagnetPopup?.({
+          opened: magnetsOpened,
+          number: work.number,
+          visible: magnetsOpen,
+          onClose: () => setMagnetsOpen(false),
+        })}
     </>
   );
 }
