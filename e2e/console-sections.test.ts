@@ -71,7 +71,7 @@ describe('orders and users in the console', () => {
       ADMIN_TEXT.orderUnpaid,
       expect.stringContaining(member.userName),
       '年卡',
-      `¥${annual!.currentPrice.toFixed(2)}`,
+      `¥${annual!.currentPrice}`,
       ADMIN_TEXT.channelAlipay,
     ]);
     expect(await overflowsHorizontally(desk)).toBe(false);
@@ -127,7 +127,7 @@ describe('VIP packages in the console', () => {
     await renamed.getByText('两个月畅享VIP').waitFor();
     await renamed.getByText('¥19.90').waitFor();
     expect(await shopPackages()).toContainEqual(
-      expect.objectContaining({ name: '双月卡', remark: '两个月畅享VIP', currentPrice: 19.9 }),
+      expect.objectContaining({ name: '双月卡', remark: '两个月畅享VIP', currentPrice: '19.90' }),
     );
 
     // Off sale: out of the shop, still listed here.

@@ -15,7 +15,7 @@ import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { MEMBER_TEXT, vipText } from '../packages/web/src/features/member/texts';
 import { CHANNEL_NAME, fill, VIP_TEXT } from '../packages/web/src/features/vip/texts';
-import { formatYuan, promoLabel } from '../packages/web/src/features/vip/vip-model';
+import { promoLabel, showYuan } from '../packages/web/src/features/vip/vip-model';
 import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
@@ -85,7 +85,7 @@ async function toChannelSheet(page: Page, row: VipPackage) {
   await page.getByRole('button', { name: VIP_TEXT.buy }).tap();
   const confirm = page.getByTestId('pay-confirm');
   await confirm.getByText(row.name).waitFor();
-  await confirm.getByText(`¥${formatYuan(row.currentPrice)}`).waitFor();
+  await confirm.getByText(`¥${showYuan(row.currentPrice)}`).waitFor();
   await confirm.getByText(VIP_TEXT.noRefund).waitFor();
   await page.getByRole('button', { name: VIP_TEXT.confirmPay }).tap();
   await page.getByText(VIP_TEXT.channelTitle).waitFor();
@@ -105,11 +105,11 @@ describe('/pay for a visitor (SPEC §2, §4)', () => {
       const card = packageCard(page, row);
       expect(await card.getByTestId('package-name').innerText()).toBe(row.name);
       await card.getByText(row.remark).waitFor();
-      expect(await card.getByTestId('current-price').innerText()).toBe(`¥${formatYuan(row.currentPrice)}`);
+      expect(await card.getByTestId('current-price').innerText()).toBe(`¥${showYuan(row.currentPrice)}`);
       const promo = promoLabel(row);
       expect(promo).not.toBeNull(); // the demo packages are both on offer
       const orig = card.getByTestId('orig-price');
-      expect(await orig.innerText()).toBe(`¥${formatYuan(row.origPrice)}`);
+      expect(await orig.innerText()).toBe(`¥${showYuan(row.origPrice)}`);
       expect(await orig.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
       await card.getByText(promo!.tag).waitFor();
       await card.getByText(promo!.saving).waitFor();
@@ -198,7 +198,7 @@ describe('buying VIP (SPEC §4)', () => {
       channelButton(page, 'alipay').tap(),
     ]);
     await sandbox.getByText(twoMonths.name).waitFor();
-    await sandbox.getByText(`¥${twoMonths.currentPrice.toFixed(2)}`).waitFor();
+    await sandbox.getByText(`¥${twoMonths.currentPrice}`).waitFor();
     await screenshot(sandbox, 'vip-sandbox-page');
     await sandbox.getByRole('button', { name: SANDBOX_PAY_TEXT.pay }).click();
     await sandbox.getByText(SANDBOX_PAY_TEXT.paid).waitFor();
@@ -219,7 +219,7 @@ describe('buying VIP (SPEC §4)', () => {
     expect(await order.getAttribute('data-status')).toBe('paid');
     await order.getByText(VIP_TEXT.statusPaid).waitFor();
     await order.getByText(twoMonths.name, { exact: true }).waitFor();
-    await order.getByText(`¥${formatYuan(twoMonths.currentPrice)}`).waitFor();
+    await order.getByText(`¥${showYuan(twoMonths.currentPrice)}`).waitFor();
     await order.getByText(CHANNEL_NAME.alipay).waitFor();
     expect(await order.getByRole('button', { name: VIP_TEXT.refreshPayment }).count()).toBe(0);
     await screenshot(page, 'vip-orders');
@@ -319,7 +319,7 @@ describe('buying VIP (SPEC §4)', () => {
     await order.getByText(VIP_TEXT.statusUnpaid).waitFor();
     expect(await order.getAttribute('data-status')).toBe('unpaid');
     await order.getByText(CHANNEL_NAME.weixin).waitFor();
-    await order.getByText(`¥${formatYuan(yearCard.currentPrice)}`).waitFor();
+    await order.getByText(`¥${showYuan(yearCard.currentPrice)}`).waitFor();
     await screenshot(page, 'vip-orders-unpaid');
     await order.getByRole('button', { name: VIP_TEXT.refreshPayment }).tap();
     await toast(page, SERVER_MSG.orderUnpaid).waitFor();

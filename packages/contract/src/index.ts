@@ -7,6 +7,7 @@ export * from './paths';
 export * from './sign';
 export * from './number';
 export * from './ids';
+export * from './money';
 export * from './magnet';
 export * from './codes-csv';
 export * from './runtime-config';

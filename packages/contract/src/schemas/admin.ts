@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../limits';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
-import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, textParam } from './common';
+import {
+  dataEnvelope,
+  idString,
+  pageNumParam,
+  pageSizeParam,
+  tableEnvelope,
+  textParam,
+  yuanAmount,
+} from './common';
+import { parsePrice } from '../money';
 import { PAY_CHANNELS } from './commerce';
 
 /** Roles of an account: every account is a member; staff answer and operate; admins also grant roles. */
@@ -42,10 +51,7 @@ export function isConsoleTime(text: string): boolean {
 export const yuanField = z
   .union([z.string(), z.number()], SERVER_MSG.priceInvalid)
   .transform((v) => String(v).trim())
-  .refine((v) => {
-    const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(v);
-    return match !== null && Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) > 0;
-  }, SERVER_MSG.priceInvalid);
+  .refine((v) => parsePrice(v) !== null, SERVER_MSG.priceInvalid);
 
 /** An optional free-text search of a console list: trimmed; empty means none. */
 const keywordParam = textParam(LIMITS.staffKeywordMax)
@@ -76,8 +82,8 @@ export const staffOrderRow = z.object({
   userName: z.string(),
   /** The package bought, e.g. 年卡. */
   payName: z.string(),
-  /** Yuan, two decimals, e.g. `45.00`. */
-  amount: z.string(),
+  /** Yuan text, two decimals, e.g. `45.00`. */
+  amount: yuanAmount,
   payChannel: z.enum(PAY_CHANNELS),
   /** sandbox, alipay or wechat. */
   provider: z.string(),
@@ -152,9 +158,9 @@ export const staffPackageRow = z.object({
   id: z.string(),
   name: z.string(),
   remark: z.string(),
-  /** Yuan, two decimals, e.g. `45.00`. */
-  currentPrice: z.string(),
-  origPrice: z.string(),
+  /** Yuan text, two decimals, e.g. `45.00`. */
+  currentPrice: yuanAmount,
+  origPrice: yuanAmount,
   days: z.number().int(),
   sort: z.number().int(),
   /** 0 on sale, 1 withdrawn. */

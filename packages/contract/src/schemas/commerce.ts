@@ -3,7 +3,15 @@ import { videoStreamData } from './video';
 import { PAGE_SIZE } from '../limits';
 import { MSG } from '../messages';
 import { clientFields } from './account';
-import { dataEnvelope, errorEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
+import {
+  dataEnvelope,
+  errorEnvelope,
+  idString,
+  pageNumParam,
+  pageSizeParam,
+  tableEnvelope,
+  yuanAmount,
+} from './common';
 
 /** Pay channels of SPEC §4: Alipay or WeChat (`weixin`). */
 export const PAY_CHANNELS = ['alipay', 'weixin'] as const;
@@ -15,13 +23,13 @@ export const PAYMENT_ERROR = 'error';
 /** Order status of SPEC §4: 0 unpaid, 1 paid and complete, anything else abnormal. */
 export const ORDER_STATUS = { unpaid: 0, paid: 1, closed: 2 } as const;
 
-/** A VIP package (SPEC §3). Prices in yuan, two decimals. */
+/** A VIP package (SPEC §3). Prices as yuan text with two decimals, e.g. `45.00` (money.ts). */
 export const vipPackage = z.object({
   id: z.string(),
   name: z.string(),
   remark: z.string(),
-  currentPrice: z.number(),
-  origPrice: z.number(),
+  currentPrice: yuanAmount,
+  origPrice: yuanAmount,
   /** Days of VIP one purchase or code adds. */
   days: z.number().int(),
 });
@@ -50,8 +58,8 @@ export const orderRow = z.object({
   payName: z.string(),
   createTime: z.string(),
   status: z.number().int(),
-  /** Yuan, two decimals. */
-  amount: z.number(),
+  /** Yuan text, two decimals, e.g. `45.00`. */
+  amount: yuanAmount,
   payChannel: z.enum(PAY_CHANNELS),
   payTime: z.string().nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MOD_NAMES } from '../channels';
 import { ID_PATTERN, isInt64Id } from '../ids';
+import { YUAN_TEXT } from '../money';
 import './zod-config';
 
 /** Page number from a query string: 1 … {@link LIMITS.maxPageNum}. */
@@ -17,6 +18,9 @@ export const idString = z
   .string()
   .regex(ID_PATTERN, '编号必须是正整数')
   .refine((v) => !ID_PATTERN.test(v) || isInt64Id(v), '编号超出范围');
+
+/** An amount on the wire: yuan text with two decimals, e.g. `45.00` (money.ts). */
+export const yuanAmount = z.string().regex(YUAN_TEXT);
 
 export const modNameParam = z.enum(MOD_NAMES);
 export const modIdParam = z.enum(['1', '2', '3']).transform(Number);

@@ -1,3 +1,4 @@
+import { formatYuan } from '@yingku/contract';
 /**
  * The VIP package commands of `npm run admin`: their usage, their command line and what they
  * print. Values are checked by the vip-packages service (a bad one: its message, exit 1); this
@@ -5,7 +6,6 @@
  */
 import { parseArgs } from 'node:util';
 import {
-  formatYuan,
   type NewPackageInput,
   PACKAGE_LIMITS,
   PACKAGE_STATUS,

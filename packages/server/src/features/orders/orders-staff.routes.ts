@@ -1,11 +1,10 @@
-import { API, errorEnvelope, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
+import { API, errorEnvelope, formatYuan, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { table } from '../../http/envelope';
-import { formatYuan } from '../vip-packages/vip-packages.service';
 import { createOrdersRepo } from './orders.repo';
 import { pageOffset } from '../../http/paging';
 

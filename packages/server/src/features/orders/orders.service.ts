@@ -1,9 +1,10 @@
 import {
+  formatYuan,
   ORDER_STATUS,
   type OrderRow,
   orderSubject,
-  PAYMENT_ERROR,
   type PayChannel,
+  PAYMENT_ERROR,
   SERVER_MSG,
   type VipPackage,
 } from '@yingku/contract';
@@ -46,8 +47,6 @@ export const PROVIDER_TIMEOUT_MS = 8_000;
  * channel several times, not enough to fill the orders table or a provider's quota.
  */
 export const UNPAID_ORDER_QUOTA = { max: 5, minutes: 10 } as const;
-
-const yuan = (cents: number) => cents / 100;
 
 /** Phones get the providers' mobile flows (Alipay wap.pay, WeChat H5); the rest their desktop ones. */
 export function deviceOf(userAgent: string | undefined): PayDevice {
@@ -164,8 +163,8 @@ function toVipPackage(pkg: PackageRecord): VipPackage {
     id: pkg.id,
     name: pkg.name,
     remark: pkg.remark,
-    currentPrice: yuan(pkg.priceCents),
-    origPrice: yuan(pkg.origPriceCents),
+    currentPrice: formatYuan(pkg.priceCents),
+    origPrice: formatYuan(pkg.origPriceCents),
     days: pkg.days,
   };
 }
@@ -176,7 +175,7 @@ function toOrderRow(row: OrderListRecord): OrderRow {
     payName: row.packageName,
     createTime: row.createTime,
     status: row.status,
-    amount: yuan(row.amountCents),
+    amount: formatYuan(row.amountCents),
     payChannel: row.payChannel,
     payTime: row.payTime,
   };

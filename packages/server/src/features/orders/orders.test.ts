@@ -25,8 +25,8 @@ describe('GET /v2/app/vip/list', () => {
       code: 200,
       total: 2,
       rows: [
-        { id: '101', name: '年卡', currentPrice: 198, origPrice: 398, days: 365 },
-        { id: '102', name: '两月卡', currentPrice: 45, origPrice: 60, days: 60 },
+        { id: '101', name: '年卡', currentPrice: '198.00', origPrice: '398.00', days: 365 },
+        { id: '102', name: '两月卡', currentPrice: '45.00', origPrice: '60.00', days: 60 },
       ],
     });
   });
@@ -170,7 +170,7 @@ describe('GET /v2/orders/list', () => {
       payName: '两月卡',
       createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       status: 0,
-      amount: 45,
+      amount: '45.00',
       payChannel: 'alipay',
       payTime: null,
     });

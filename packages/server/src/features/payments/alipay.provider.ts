@@ -1,3 +1,4 @@
+import { formatYuan, parseYuan } from '@yingku/contract';
 import { AlipaySdk } from 'alipay-sdk';
 import { z } from 'zod';
 import { alipayPrivateKeyPem, alipayPublicKeyPem } from './alipay-keys';
@@ -145,19 +146,6 @@ function parseForm(rawBody: string): Record<string, string> | null {
     params[key] = value;
   }
   return Object.keys(params).length > 0 ? params : null;
-}
-
-/** Cents as Alipay's yuan amount, e.g. 4500 → "45.00". */
-export function formatYuan(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`Invalid amount: ${cents} cents`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/** Alipay's yuan amount as cents without floating point ("45.00" → 4500, "0.1" → 10); null if malformed. */
-export function parseYuan(text: string): number | null {
-  const match = /^(0|[1-9]\d{0,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /**

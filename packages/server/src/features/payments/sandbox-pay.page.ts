@@ -1,4 +1,4 @@
-import { SANDBOX_PAY_TEXT as T } from '@yingku/contract';
+import { formatYuan, SANDBOX_PAY_TEXT as T } from '@yingku/contract';
 
 /** What the sandbox pay page shows of an order. */
 export interface SandboxPageOrder {
@@ -54,7 +54,7 @@ function body(state: SandboxPageState): string {
 function orderDetails(order: SandboxPageOrder): string {
   const rows: [string, string][] = [
     [T.packageLabel, order.packageName],
-    [T.amountLabel, `¥${(order.amountCents / 100).toFixed(2)}`],
+    [T.amountLabel, `¥${formatYuan(order.amountCents)}`],
     [T.channelLabel, T.channels[order.payChannel]],
     [T.orderLabel, order.orderId],
   ];

@@ -1,10 +1,11 @@
 import {
   API,
   errorEnvelope,
-  type StaffPackageRow,
+  formatYuan,
   staffPackageBody,
   staffPackageParams,
   staffPackageResponse,
+  type StaffPackageRow,
   staffPackagesQuery,
   staffPackagesResponse,
   staffPackageUpdateBody,
@@ -18,7 +19,6 @@ import { ok, table } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import {
   createVipPackagesService,
-  formatYuan,
   type PackageInput,
   PackageError,
   type VipPackageRecord,

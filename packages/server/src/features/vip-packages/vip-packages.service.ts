@@ -1,4 +1,11 @@
-import { isInt64Id, LIMITS, SERVER_MSG } from '@yingku/contract';
+import {
+  formatYuan,
+  isInt64Id,
+  LIMITS,
+  MAX_PRICE_YUAN_DIGITS,
+  parsePrice,
+  SERVER_MSG,
+} from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createVipPackagesRepo, type VipPackageRecord, type VipPackageValues } from './vip-packages.repo';
@@ -13,8 +20,8 @@ export const PACKAGE_LIMITS = {
   nameChars: LIMITS.packageNameMax,
   remarkChars: LIMITS.packageRemarkMax,
   maxDays: LIMITS.packageDaysMax,
-  /** Prices up to 9 999 999.99 yuan, so cents fit the integer column. */
-  maxYuanDigits: 7,
+  /** Prices up to 9 999 999.99 yuan, so cents fit the integer column (money.ts). */
+  maxYuanDigits: MAX_PRICE_YUAN_DIGITS,
 } as const;
 
 /** The lowest VIP level (0 visitor, 1 member), and what a package grants unless told otherwise. */
@@ -57,21 +64,6 @@ export interface PackageInput {
 export type NewPackageInput = PackageInput &
   Required<Pick<PackageInput, 'name' | 'price' | 'origPrice' | 'days'>>;
 
-const YUAN = new RegExp(`^(\\d{1,${PACKAGE_LIMITS.maxYuanDigits}})(?:\\.(\\d{1,2}))?$`);
-
-/** Cents of a yuan amount written with at most two decimals; null when it is not one or not > 0. */
-export function parseYuan(text: string): number | null {
-  const match = YUAN.exec(text.trim());
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 ? cents : null;
-}
-
-/** `4500` → `45.00`. */
-export function formatYuan(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 const chars = (text: string) => [...text].length;
 const CONTROL = /\p{Cc}/u;
 
@@ -86,7 +78,7 @@ function checkText(label: string, value: string, min: number, max: number): stri
 }
 
 function checkPrice(label: string, text: string): number {
-  const cents = parseYuan(text);
+  const cents = parsePrice(text);
   if (cents === null) {
     throw new PackageError(
       `${label} must be yuan above 0 with at most 2 decimals, e.g. 45 or 45.50 (got "${text}")`,

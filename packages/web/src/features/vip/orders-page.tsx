@@ -9,7 +9,7 @@ import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
 import { CURRENT_USER_KEY } from '../../session/session-end';
 import { VIP_TEXT } from './texts';
-import { channelName, formatYuan, latestOrders, orderStatusView } from './vip-model';
+import { channelName, latestOrders, orderStatusView, showYuan } from './vip-model';
 import { ordersOptions, refreshMembership } from './vip-queries';
 import { VipScreen } from './vip-screen';
 import styles from './orders-page.module.css';
@@ -119,7 +119,7 @@ function OrderCard({ order }: { order: OrderRow }) {
       </div>
       <dl className={styles.rows}>
         <dt>{VIP_TEXT.orderAmount}</dt>
-        <dd className={styles.amount}>¥{formatYuan(order.amount)}</dd>
+        <dd className={styles.amount}>¥{showYuan(order.amount)}</dd>
         <dt>{VIP_TEXT.orderChannel}</dt>
         <dd>{channelName(order.payChannel)}</dd>
         <dt>{VIP_TEXT.orderCreated}</dt>

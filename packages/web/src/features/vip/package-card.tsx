@@ -1,7 +1,7 @@
 import type { VipPackage } from '@yingku/contract';
 import { CircleCheckIcon } from 'lucide-react';
 import { fill, VIP_TEXT } from './texts';
-import { formatYuan, perDayText, promoLabel } from './vip-model';
+import { perDayText, promoLabel, showYuan } from './vip-model';
 import styles from './pay-page.module.css';
 
 export interface PackageCardProps {
@@ -39,12 +39,12 @@ export function PackageCard({ pkg, selected, onSelect }: PackageCardProps) {
       <span className={styles.cardPrices}>
         <span className={styles.price} data-testid="current-price">
           <small>¥</small>
-          {formatYuan(pkg.currentPrice)}
+          {showYuan(pkg.currentPrice)}
         </span>
         {promo && (
           <>
             <s className={styles.origPrice} data-testid="orig-price">
-              ¥{formatYuan(pkg.origPrice)}
+              ¥{showYuan(pkg.origPrice)}
             </s>
             <span className={styles.saving}>{promo.saving}</span>
           </>

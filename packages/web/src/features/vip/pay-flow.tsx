@@ -7,7 +7,7 @@ import { commerceApi } from '../../api/commerce';
 import { runtimeConfig } from '../../api/runtime-config';
 import { PATHS } from '../../app/paths';
 import { CHANNEL_NAME, VIP_TEXT } from './texts';
-import { formatYuan, paymentTarget } from './vip-model';
+import { paymentTarget, showYuan } from './vip-model';
 import { WechatQr } from './wechat-qr';
 import { refreshMembership } from './vip-queries';
 import styles from './pay-page.module.css';
@@ -163,7 +163,7 @@ function ConfirmContent({ pkg }: { pkg: VipPackage }) {
         <dt>{VIP_TEXT.confirmPackage}</dt>
         <dd>{pkg.name}</dd>
         <dt>{VIP_TEXT.confirmAmount}</dt>
-        <dd className={styles.confirmAmount}>¥{formatYuan(pkg.currentPrice)}</dd>
+        <dd className={styles.confirmAmount}>¥{showYuan(pkg.currentPrice)}</dd>
       </dl>
       <p className={styles.confirmNotice}>{VIP_TEXT.noRefund}</p>
     </div>

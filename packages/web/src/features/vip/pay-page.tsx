@@ -12,7 +12,7 @@ import { vipStatus } from '../member/member-model';
 import { PayDialogs, usePayFlow } from './pay-flow';
 import { PackageCard } from './package-card';
 import { fill, VIP_TEXT } from './texts';
-import { formatYuan } from './vip-model';
+import { showYuan } from './vip-model';
 import { packagesOptions } from './vip-queries';
 import { VipScreen } from './vip-screen';
 import styles from './pay-page.module.css';
@@ -41,7 +41,7 @@ export function PayPage() {
         <span className={styles.buyName}>{chosen.name}</span>
         <span className={styles.buyPrice}>
           <small>¥</small>
-          {formatYuan(chosen.currentPrice)}
+          {showYuan(chosen.currentPrice)}
         </span>
       </div>
       <Button

@@ -4,50 +4,56 @@ import { VIP_TEXT } from './texts';
 import {
   channelName,
   checkActivationCode,
-  formatYuan,
   latestOrders,
   orderStatusView,
   paymentTarget,
   perDayText,
   promoLabel,
   showsOrigPrice,
+  showYuan,
 } from './vip-model';
 
-describe('formatYuan', () => {
-  it('drops whole-yuan decimals, keeps two otherwise, and hides float noise', () => {
-    expect(formatYuan(198)).toBe('198');
-    expect(formatYuan(45)).toBe('45');
-    expect(formatYuan(19.9)).toBe('19.90');
-    expect(formatYuan(0.1 + 0.2)).toBe('0.30');
-    expect(formatYuan(199.999)).toBe('200');
+describe('showYuan', () => {
+  it('drops whole-yuan decimals and keeps two otherwise', () => {
+    expect(showYuan('198.00')).toBe('198');
+    expect(showYuan('45.00')).toBe('45');
+    expect(showYuan('19.90')).toBe('19.90');
+    expect(showYuan('0.30')).toBe('0.30');
+  });
+
+  it('refuses anything but the wire form of an amount', () => {
+    expect(() => showYuan('19.9')).toThrow(RangeError);
   });
 });
 
 describe('promoLabel (SPEC §2: a label when the prices differ)', () => {
   it('labels a lower current price with the saving', () => {
-    expect(promoLabel({ currentPrice: 198, origPrice: 398 })).toEqual({
+    expect(promoLabel({ currentPrice: '198.00', origPrice: '398.00' })).toEqual({
       tag: VIP_TEXT.promo,
       saving: '省¥200',
     });
-    expect(promoLabel({ currentPrice: 45, origPrice: 60 })).toEqual({ tag: '限时优惠', saving: '省¥15' });
-    expect(promoLabel({ currentPrice: 19.9, origPrice: 29.9 })?.saving).toBe('省¥10');
-    expect(promoLabel({ currentPrice: 0.7, origPrice: 1 })?.saving).toBe('省¥0.30');
+    expect(promoLabel({ currentPrice: '45.00', origPrice: '60.00' })).toEqual({
+      tag: '限时优惠',
+      saving: '省¥15',
+    });
+    expect(promoLabel({ currentPrice: '19.90', origPrice: '29.90' })?.saving).toBe('省¥10');
+    expect(promoLabel({ currentPrice: '0.70', origPrice: '1.00' })?.saving).toBe('省¥0.30');
   });
 
   it('shows no label and no struck price when the prices are equal or the "original" is lower', () => {
-    expect(promoLabel({ currentPrice: 45, origPrice: 45 })).toBeNull();
-    expect(promoLabel({ currentPrice: 0.3, origPrice: 0.1 + 0.2 })).toBeNull();
-    expect(promoLabel({ currentPrice: 60, origPrice: 45 })).toBeNull();
-    expect(showsOrigPrice({ currentPrice: 45, origPrice: 45 })).toBe(false);
-    expect(showsOrigPrice({ currentPrice: 45, origPrice: 60 })).toBe(true);
+    expect(promoLabel({ currentPrice: '45.00', origPrice: '45.00' })).toBeNull();
+    expect(promoLabel({ currentPrice: '0.30', origPrice: '0.30' })).toBeNull();
+    expect(promoLabel({ currentPrice: '60.00', origPrice: '45.00' })).toBeNull();
+    expect(showsOrigPrice({ currentPrice: '45.00', origPrice: '45.00' })).toBe(false);
+    expect(showsOrigPrice({ currentPrice: '45.00', origPrice: '60.00' })).toBe(true);
   });
 });
 
 describe('perDayText', () => {
   it('rounds the daily price up to the cent', () => {
-    expect(perDayText({ currentPrice: 198, days: 365 })).toBe('约¥0.55/天');
-    expect(perDayText({ currentPrice: 45, days: 60 })).toBe('约¥0.75/天');
-    expect(perDayText({ currentPrice: 45, days: 0 })).toBeNull();
+    expect(perDayText({ currentPrice: '198.00', days: 365 })).toBe('约¥0.55/天');
+    expect(perDayText({ currentPrice: '45.00', days: 60 })).toBe('约¥0.75/天');
+    expect(perDayText({ currentPrice: '45.00', days: 0 })).toBeNull();
   });
 });
 
@@ -117,7 +123,7 @@ describe('latestOrders (SPEC §9: only the latest 20)', () => {
       payName: '年卡',
       createTime: '2026-01-01 00:00:00',
       status: 0,
-      amount: 198,
+      amount: '198.00',
       payChannel: 'alipay',
       payTime: null,
     }));

@@ -1,4 +1,6 @@
 import {
+  centsOf,
+  formatYuan,
   LIMITS,
   MSG,
   ORDER_STATUS,
@@ -11,10 +13,15 @@ import {
 } from '@yingku/contract';
 import { CHANNEL_NAME, fill, VIP_TEXT } from './texts';
 
-/** Yuan as people read a price: `45`, `19.9` → `19.90`, never float noise (`0.1 + 0.2`). */
-export function formatYuan(yuan: number): string {
-  const cents = Math.round(yuan * 100);
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+/** Cents as people read a price: whole yuan without decimals (`45`), else two (`19.90`). */
+function showCents(cents: number): string {
+  const text = formatYuan(cents);
+  return cents % 100 === 0 ? text.slice(0, -3) : text;
+}
+
+/** An amount as it arrives (`45.00`, `19.90`; money.ts) as people read a price: `45`, `19.90`. */
+export function showYuan(amount: string): string {
+  return showCents(centsOf(amount));
 }
 
 /** The promotional label of a package (SPEC §2): shown only when the two prices differ downwards. */
@@ -24,10 +31,10 @@ export interface PromoLabel {
 }
 
 export function promoLabel(pkg: Pick<VipPackage, 'currentPrice' | 'origPrice'>): PromoLabel | null {
-  const savingCents = Math.round(pkg.origPrice * 100) - Math.round(pkg.currentPrice * 100);
+  const savingCents = centsOf(pkg.origPrice) - centsOf(pkg.currentPrice);
   // A "discount" to a higher price is no promotion: the original price is then not shown struck.
   if (savingCents <= 0) return null;
-  return { tag: VIP_TEXT.promo, saving: fill(VIP_TEXT.saving, { amount: formatYuan(savingCents / 100) }) };
+  return { tag: VIP_TEXT.promo, saving: fill(VIP_TEXT.saving, { amount: showCents(savingCents) }) };
 }
 
 /** The struck-through original price is shown only next to a promotion. */
@@ -37,8 +44,8 @@ export const showsOrigPrice = (pkg: Pick<VipPackage, 'currentPrice' | 'origPrice
 /** `约¥0.75/天`, rounded up to the cent so it never promises less than it costs. */
 export function perDayText(pkg: Pick<VipPackage, 'currentPrice' | 'days'>): string | null {
   if (pkg.days <= 0) return null;
-  const cents = Math.ceil(Math.round(pkg.currentPrice * 100) / pkg.days);
-  return fill(VIP_TEXT.perDay, { amount: (cents / 100).toFixed(2) });
+  const cents = Math.ceil(centsOf(pkg.currentPrice) / pkg.days);
+  return fill(VIP_TEXT.perDay, { amount: formatYuan(cents) });
 }
 
 /** Where a submitted order is paid: a page to open, or (WeChat Native) a code to scan. */
