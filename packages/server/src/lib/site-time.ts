@@ -16,8 +16,8 @@ const SITE_TIME = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-/** `YYYY-MM-DD HH:mm:ss` in the site's time zone. */
-export function shanghaiTime(date: Date): string {
+/** `YYYY-MM-DD HH:mm:ss` in the site's time zone (db/site-time.ts's shanghaiTime does it in SQL). */
+export function formatSiteTime(date: Date): string {
   return SITE_TIME.format(date);
 }
 

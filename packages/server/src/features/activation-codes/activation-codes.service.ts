@@ -6,7 +6,7 @@ import { createMembershipService } from '../membership/membership.service';
 import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
-import { shanghaiTime } from '../../lib/site-time';
+import { formatSiteTime } from '../../lib/site-time';
 import { pageOffset } from '../../http/paging';
 
 /**
@@ -119,7 +119,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
       return {
         levelId: granted.levelId,
         groupName: granted.groupName,
-        vipUntil: granted.vipUntil ? shanghaiTime(granted.vipUntil) : null,
+        vipUntil: granted.vipUntil ? formatSiteTime(granted.vipUntil) : null,
       };
     },
   };

@@ -10,7 +10,7 @@ import {
   MAX_BATCH,
   REDEEM_LIMITS,
 } from './activation-codes.service';
-import { shanghaiTime } from '../../lib/site-time';
+import { formatSiteTime } from '../../lib/site-time';
 
 let t: TestApp;
 type Headers = Record<string, string>;
@@ -99,7 +99,7 @@ describe('POST /v2/user/code/redeem', () => {
     expect(daysUntil(data.vipUntil)).toBeCloseTo(60, 1);
     const row = await userRow(user.id);
     expect(row.level_id).toBe(2);
-    expect(shanghaiTime(row.vip_until!)).toBe(data.vipUntil);
+    expect(formatSiteTime(row.vip_until!)).toBe(data.vipUntil);
     const stored = await codeRow(code!);
     expect(stored.redeemed_by).toBe(user.id);
     expect(stored.redeemed_at).toBeInstanceOf(Date);

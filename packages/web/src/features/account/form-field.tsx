@@ -84,3 +84,16 @@ export function TextInput({
     </div>
   );
 }
+
+/** A labelled text row of the account forms: {@link FormField} around a {@link TextInput}. */
+export function TextField({
+  field,
+  label,
+  ...input
+}: NativeInputProps & { field: TextFieldProps; label: string; clearable?: boolean }) {
+  return (
+    <FormField field={field} label={label}>
+      <TextInput field={field} {...input} />
+    </FormField>
+  );
+}

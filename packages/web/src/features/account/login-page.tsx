@@ -13,8 +13,8 @@ import { afterLoginPath, loginChecks, type LoginValues, toLoginBody } from './ac
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
 import { CaptchaField } from './captcha-field';
-import { FormField, TextInput } from './form-field';
-import { PasswordInput } from './password-input';
+import { TextField } from './form-field';
+import { PasswordField } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useAccountForm } from './use-account-form';
 import { useCaptcha } from './use-captcha';
@@ -88,22 +88,20 @@ export function LoginPage() {
         noValidate
         onSubmit={form.onSubmit((values) => void login(values))}
       >
-        <FormField field={form.text('userName')} label={ACCOUNT_TEXT.userName}>
-          <TextInput
-            field={form.text('userName')}
-            placeholder={ACCOUNT_TEXT.userNamePlaceholder}
-            autoComplete="username"
-            autoCapitalize="off"
-            clearable
-          />
-        </FormField>
-        <FormField field={form.text('password')} label={ACCOUNT_TEXT.password}>
-          <PasswordInput
-            field={form.text('password')}
-            placeholder={ACCOUNT_TEXT.passwordPlaceholder}
-            autoComplete="current-password"
-          />
-        </FormField>
+        <TextField
+          field={form.text('userName')}
+          label={ACCOUNT_TEXT.userName}
+          placeholder={ACCOUNT_TEXT.userNamePlaceholder}
+          autoComplete="username"
+          autoCapitalize="off"
+          clearable
+        />
+        <PasswordField
+          field={form.text('password')}
+          label={ACCOUNT_TEXT.password}
+          placeholder={ACCOUNT_TEXT.passwordPlaceholder}
+          autoComplete="current-password"
+        />
         <CaptchaField captcha={captcha} field={form.text('code')} />
         <div className={styles.footer}>
           <Checkbox

@@ -7,9 +7,9 @@ import { registerChecks, type RegisterValues, toRegisterBody } from './account-f
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
 import { CaptchaField } from './captcha-field';
-import { FormField, TextInput } from './form-field';
+import { TextField } from './form-field';
 import type { LoginPageState } from './login-page';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { ACCOUNT_TEXT } from './texts';
 import { useAccountForm } from './use-account-form';
 import { useCaptcha } from './use-captcha';
@@ -62,38 +62,34 @@ export function RegisterPage() {
         noValidate
         onSubmit={form.onSubmit((values) => void register(values))}
       >
-        <FormField field={form.text('userName')} label={ACCOUNT_TEXT.userName}>
-          <TextInput
-            field={form.text('userName')}
-            placeholder={ACCOUNT_TEXT.newUserNamePlaceholder}
-            autoComplete="username"
-            autoCapitalize="off"
-            clearable
-          />
-        </FormField>
-        <FormField field={form.text('password')} label={ACCOUNT_TEXT.password}>
-          <PasswordInput
-            field={form.text('password')}
-            placeholder={ACCOUNT_TEXT.newPasswordPlaceholder}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField field={form.text('confirmPassword')} label={ACCOUNT_TEXT.confirmPassword}>
-          <PasswordInput
-            field={form.text('confirmPassword')}
-            placeholder={ACCOUNT_TEXT.confirmPasswordPlaceholder}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField field={form.text('email')} label={ACCOUNT_TEXT.email}>
-          <TextInput
-            field={form.text('email')}
-            placeholder={ACCOUNT_TEXT.emailPlaceholder}
-            type="email"
-            autoComplete="email"
-            clearable
-          />
-        </FormField>
+        <TextField
+          field={form.text('userName')}
+          label={ACCOUNT_TEXT.userName}
+          placeholder={ACCOUNT_TEXT.newUserNamePlaceholder}
+          autoComplete="username"
+          autoCapitalize="off"
+          clearable
+        />
+        <PasswordField
+          field={form.text('password')}
+          label={ACCOUNT_TEXT.password}
+          placeholder={ACCOUNT_TEXT.newPasswordPlaceholder}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          field={form.text('confirmPassword')}
+          label={ACCOUNT_TEXT.confirmPassword}
+          placeholder={ACCOUNT_TEXT.confirmPasswordPlaceholder}
+          autoComplete="new-password"
+        />
+        <TextField
+          field={form.text('email')}
+          label={ACCOUNT_TEXT.email}
+          placeholder={ACCOUNT_TEXT.emailPlaceholder}
+          type="email"
+          autoComplete="email"
+          clearable
+        />
         <CaptchaField captcha={captcha} field={form.text('code')} />
         <div className={styles.footer}>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
