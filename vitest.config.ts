@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The lint rules themselves: each fails on a deliberate violation.
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
         },
@@ -21,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          // Migrates (and seeds) one database per run; each file copies it (test/db.ts).
+          globalSetup: ['packages/server/test/database-images.ts'],
           // A bound, not a wait: transcodes, backups and CLI runs took 25–30 s in healthy runs on a
           // busy 2-core machine. Tests that start processes take PROCESS_TEST_MS (test/timeouts.ts).
           testTimeout: 90_000,
@@ -31,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['packages/server/test/database-images.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -4,7 +4,6 @@ import { signRequest } from '@yingku/contract';
 import { buildApp } from '@yingku/server/src/app';
 import { type AppConfig, testConfig } from '@yingku/server/src/config';
 import type { Database } from '@yingku/server/src/db/connection';
-import { loadDemoCatalogueIfEmpty } from '@yingku/server/src/db/seed/demo-catalogue';
 import { createTestDatabase } from '@yingku/server/test/db';
 import type { FastifyInstance } from 'fastify';
 
@@ -31,9 +30,9 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('packages/web/dist is missing: run `npm run build -w @yingku/web` first');
   }
-  const database = await createTestDatabase();
+  // A copy of the demo site the run seeded once (packages/server/test/database-images.ts).
+  const database = await createTestDatabase({ demo: true });
   try {
-    await loadDemoCatalogueIfEmpty(database.db);
     const config = testConfig({ ...overrides, webDist, port: 0 });
     const app = await buildApp({ config, database });
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -11,6 +11,8 @@ export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -20,6 +22,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite only: a data directory dumped by `dumpDataDir()` to start from instead of an empty
+   * cluster (tests copy one migrated, or seeded, database rather than building it per file).
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 const PG_TYPE = { int8: 20, date: 1082 } as const;
@@ -112,7 +119,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
     lock?.release();
     throw error;
@@ -123,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

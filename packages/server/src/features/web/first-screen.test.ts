@@ -16,7 +16,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { loadDemoCatalogueIfEmpty } from '../../db/seed/demo-catalogue';
+import { createTestDatabase } from '../../../test/db';
 
 /** index.html as the build writes it: its start list names the entry and what it imports (decision 034). */
 const html =
@@ -43,8 +43,7 @@ beforeAll(async () => {
       '_shared-def.js': { file: 'assets/shared-def.js', imports: [] },
     }),
   );
-  t = await createTestApp({ webDist: dist });
-  await loadDemoCatalogueIfEmpty(t.database.db);
+  t = await createTestApp({ webDist: dist }, { database: await createTestDatabase({ demo: true }) });
 });
 
 afterAll(async () => {

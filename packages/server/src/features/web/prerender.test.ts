@@ -4,7 +4,7 @@ import path from 'node:path';
 import { API, FIRST_SCREEN_ELEMENT_ID, PRERENDERED_ATTRIBUTE, type WorkListItem } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { loadDemoCatalogueIfEmpty } from '../../db/seed/demo-catalogue';
+import { createTestDatabase } from '../../../test/db';
 import { prerenderFile, withPrerendered } from './prerender';
 
 // index.html's #root as the web build writes it.
@@ -44,8 +44,10 @@ let first: WorkListItem;
 beforeAll(async () => {
   const start = async (prerender: string, catalogue: boolean) => {
     const dist = webBuild(prerender);
-    const t = await createTestApp({ webDist: dist });
-    if (catalogue) await loadDemoCatalogueIfEmpty(t.database.db);
+    const t = await createTestApp(
+      { webDist: dist },
+      { database: await createTestDatabase({ demo: catalogue }) },
+    );
     return { t, dist };
   };
   // The failing render needs no works: /index's (empty) lists are enough to be rendered.

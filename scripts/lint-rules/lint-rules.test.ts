@@ -1,0 +1,109 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The lint rules that hold the architecture (decision 036) and the type-aware checks (issue 16)
+ * must fail on a violation, or they hold nothing: each probe below breaks one rule on purpose.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const depConfig = createRequire(import.meta.url)(
+  path.join(root, '.dependency-cruiser.cjs'),
+) as IConfiguration;
+
+describe('dependency directions (npm run lint:deps)', () => {
+  let tree: string;
+  const probe: Record<string, string> = {
+    // A feature reaching into another feature's repo.
+    'packages/server/src/features/orders/orders.service.ts':
+      "import { x } from '../payments/payments.repo';\nexport const y = x;\n",
+    'packages/server/src/features/payments/payments.repo.ts': 'export const x = 1;\n',
+    // Shared server code importing a feature.
+    'packages/server/src/http/paging.ts':
+      "import { y } from '../features/orders/orders.service';\nexport const z = y;\n",
+    // Shared web code importing a feature.
+    'packages/web/src/components/card.tsx': "import { f } from '../features/vip/vip';\nexport const c = f;\n",
+    'packages/web/src/features/vip/vip.ts': 'export const f = 1;\n',
+    // The contract importing an app.
+    'packages/contract/src/money.ts':
+      "import { z } from '../../server/src/http/paging';\nexport const m = z;\n",
+    // A cycle.
+    'packages/server/src/lib/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+    'packages/server/src/lib/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+  };
+
+  beforeAll(async () => {
+    tree = await mkdtemp(path.join(tmpdir(), 'yingku-depcruise-'));
+    for (const [file, text] of Object.entries(probe)) {
+      await mkdir(path.dirname(path.join(tree, file)), { recursive: true });
+      await writeFile(path.join(tree, file), text);
+    }
+  });
+  afterAll(() => rm(tree, { recursive: true, force: true }));
+
+  it('refuses each forbidden direction', async () => {
+    const cwd = process.cwd();
+    process.chdir(tree); // dependency-cruiser matches paths relative to the working directory
+    let result: ICruiseResult;
+    try {
+      const reporting = await cruise(
+        ['packages'],
+        { ruleSet: { forbidden: depConfig.forbidden ?? [] }, ...depConfig.options, validate: true },
+        { extensions: ['.ts', '.tsx'] },
+      );
+      result = reporting.output as ICruiseResult;
+    } finally {
+      process.chdir(cwd);
+    }
+    const broken = result.summary.violations.map((v) => `${v.rule.name}: ${v.from}`);
+    expect(broken).toEqual(
+      expect.arrayContaining([
+        'no-foreign-repo: packages/server/src/features/orders/orders.service.ts',
+        'shared-server-code-imports-no-feature: packages/server/src/http/paging.ts',
+        'shared-web-code-imports-no-feature: packages/web/src/components/card.tsx',
+        'contract-imports-no-app: packages/contract/src/money.ts',
+        expect.stringMatching(/^no-circular: packages\/server\/src\/lib\/[ab][.]ts$/),
+      ]),
+    );
+  });
+});
+
+describe('type-aware lint (eslint .)', () => {
+  // Linted as if it were a server file beside the real ones, with the repository's config.
+  const file = path.join(root, 'packages/server/src/lib/every.ts');
+  const lint = async (code: string) => {
+    const [report] = await new ESLint({ cwd: root }).lintText(code, { filePath: file });
+    return report!.messages.map((m) => m.ruleId);
+  };
+
+  it('refuses a floating promise, a promise where a void callback goes, and a switch that misses a case', async () => {
+    const rules = await lint(
+      [
+        'export async function work(): Promise<void> {}',
+        'export function start(): void {',
+        '  work();',
+        '  [1].forEach(async () => work());',
+        '}',
+        "export function name(kind: 'a' | 'b'): string {",
+        '  switch (kind) {',
+        "    case 'a':",
+        "      return 'A';",
+        '  }',
+        "  return '';",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        '@typescript-eslint/no-floating-promises',
+        '@typescript-eslint/no-misused-promises',
+        '@typescript-eslint/switch-exhaustiveness-check',
+      ]),
+    );
+  }, 120_000);
+});
