@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createAppServices } from './app-services';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { soleWorkerLease, type WorkerLease } from './db/worker-lease';
@@ -18,9 +19,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
-import { cachedCatalogueService, createCatalogueCache } from './features/catalogue/catalogue.cache';
-import { createCatalogueRepo } from './features/catalogue/catalogue.repo';
-import { createCatalogueService } from './features/catalogue/catalogue.service';
+import { createCatalogueCache } from './features/catalogue/catalogue.cache';
 import { countingCatalogueCache } from './features/catalogue/catalogue.cache-metrics';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
@@ -139,16 +138,6 @@ export async function buildApp({
     createCatalogueCache(config.catalogueCacheMs),
     metrics.catalogueCache,
   );
-  // Pages carry their first screen's data, read through the catalogue's cache (decision 029).
-  const firstScreen = createFirstScreenReader(
-    cachedCatalogueService(
-      createCatalogueService(createCatalogueRepo((readDatabase ?? database).db)),
-      catalogueCache,
-    ),
-    config.imageHost,
-    config.webDist,
-  );
-  app.setNotFoundHandler(notFoundHandler(config, firstScreen));
   const nonceStore = nonces ?? (await databaseNonces(app, database, config.dataDir));
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(tokens, createCallerLookup(database.db));
@@ -170,6 +159,23 @@ export async function buildApp({
   app.addHook('onClose', () => video.close());
   // The embedded default runs the transcode worker in the server; PostgreSQL sites run `npm run worker`.
   if (config.media.inProcessWorker) app.addHook('onReady', () => video.startWorker());
+  const services = await createAppServices({
+    app,
+    config,
+    database,
+    readDatabase,
+    catalogueCache,
+    tokens,
+    providers,
+    notifies,
+    newId,
+    workerLease,
+    videos: video.service,
+  });
+  // Pages carry their first screen's data, read through the catalogue's cache (decision 029).
+  app.setNotFoundHandler(
+    notFoundHandler(config, createFirstScreenReader(services.catalogue, config.imageHost, config.webDist)),
+  );
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
@@ -179,34 +185,35 @@ export async function buildApp({
       await api.register(async (signed) => {
         addRequestSigning(signed, { signSecret: config.signSecret, appId: config.appId, nonces: nonceStore });
         await signed.register(catalogueRoutes, {
-          db: database.db,
-          readDb: (readDatabase ?? database).db,
+          catalogue: services.catalogue,
+          library: services.library,
           auth,
-          cache: catalogueCache,
+          cacheTtlMs: catalogueCache.ttlMs,
         });
-        await signed.register(accountsRoutes, { db: database.db, config, auth, tokens });
-        await signed.register(libraryRoutes, { db: database.db, auth });
-        await signed.register(ordersRoutes, { db: database.db, auth, providers, notifies, config, newId });
-        await signed.register(activationCodeRoutes, { db: database.db, auth });
-        await signed.register(streamRoutes, { db: database.db, auth, config, videos: video.service });
+        await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
+        await signed.register(libraryRoutes, { library: services.library, auth });
+        await signed.register(ordersRoutes, { orders: services.orders, auth });
+        await signed.register(activationCodeRoutes, { codes: services.activationCodes, auth });
+        await signed.register(streamRoutes, { streams: services.streams, auth });
         await signed.register(videoStaffRoutes, { auth, videos: video.service });
-        await signed.register(supportRoutes, { db: database.db, auth });
-        await signed.register(supportStaffRoutes, { db: database.db, auth });
-        await signed.register(ordersStaffRoutes, { db: database.db, auth });
-        await signed.register(usersAdminRoutes, { db: database.db, auth });
-        await signed.register(vipPackagesStaffRoutes, { db: database.db, auth });
-        await signed.register(activationCodesStaffRoutes, { db: database.db, auth });
-        await signed.register(catalogueAdminRoutes, {
-          db: database.db,
+        await signed.register(supportRoutes, { support: services.support, auth });
+        await signed.register(supportStaffRoutes, { support: services.support, auth });
+        await signed.register(ordersStaffRoutes, { orders: services.ordersStaff, auth });
+        await signed.register(usersAdminRoutes, { users: services.usersAdmin, auth });
+        await signed.register(vipPackagesStaffRoutes, { packages: services.vipPackages, auth });
+        await signed.register(activationCodesStaffRoutes, {
+          codes: services.activationCodes,
+          packages: services.vipPackages,
           auth,
-          catalogueCache,
-          singleProcess: database.kind === 'pglite',
-          lease: workerLease,
-          newId,
+        });
+        await signed.register(catalogueAdminRoutes, {
+          admin: services.catalogueAdmin,
+          imports: services.imports,
+          auth,
         });
         // /web/cloud/… calls are signed like /v2 ones: the web client signs every call it makes.
-        await signed.register(cloudDownloadRoutes, { db: database.db, auth });
-        await signed.register(cloudDownloadsStaffRoutes, { db: database.db, auth });
+        await signed.register(cloudDownloadRoutes, { downloads: services.cloudDownloads, auth });
+        await signed.register(cloudDownloadsStaffRoutes, { downloads: services.cloudDownloads, auth });
       });
     },
     { prefix: API_BASE },
@@ -218,7 +225,11 @@ export async function buildApp({
     urls: createStreamUrls(config.jwtSecret),
   });
   if (providers.sandbox) {
-    await app.register(sandboxPayRoutes, { db: database.db, sandbox: providers.sandbox, notifies });
+    await app.register(sandboxPayRoutes, {
+      orders: services.orderPayments,
+      sandbox: providers.sandbox,
+      notifies,
+    });
   }
   await app.register(webRoutes, { config, payChannels: providers.channels });
   return app;

@@ -14,26 +14,17 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
-import type { DB } from '../../db/schema';
-import type { AccessTokens, Authenticator } from '../../http/auth';
+import type { Authenticator } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { floodLimit } from '../../http/flood-limits';
-import { createAccountsRepo } from './accounts.repo';
-import { createAccountsService } from './accounts.service';
-import { createCaptchaService } from './captcha.service';
-import { createGuardRepo } from './guard.repo';
-import { createLoginLimiter, LOGIN_LIMITS } from './login-limits';
-import { createSessionRepo } from './session.repo';
-import { every } from '../../lib/every';
+import type { AccountsService } from './accounts.service';
 
 export interface AccountsRouteDeps {
-  db: Kysely<DB>;
-  config: AppConfig;
+  accounts: AccountsService;
   auth: Authenticator;
-  tokens: AccessTokens;
+  config: Pick<AppConfig, 'floodLimits'>;
 }
 
 const errors = {
@@ -45,20 +36,12 @@ const errors = {
 };
 const refreshHeaders = z.looseObject({ [REFRESH_TOKEN_HEADER]: z.string().optional() });
 /** How often stale login counters and expired captchas are swept. */
-const SWEEP_MS = 10 * 60_000;
 
 /** Captcha, register, login, token refresh, logout and getInfo (SPEC §7). Thin: validate, call, wrap. */
-export async function accountsRoutes(app: FastifyInstance, { db, config, auth, tokens }: AccountsRouteDeps) {
-  const guard = createGuardRepo(db);
-  const sessions = createSessionRepo(db);
-  const service = createAccountsService({
-    accounts: createAccountsRepo(db),
-    sessions,
-    captcha: createCaptchaService(guard, config.captchaEnabled),
-    limiter: createLoginLimiter(guard, sessions),
-    tokens,
-  });
-  every(app, SWEEP_MS, 'login limits sweep', () => guard.sweep(LOGIN_LIMITS.windowMinutes));
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { accounts: service, auth, config }: AccountsRouteDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -11,16 +11,15 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { createVipPackagesService } from '../vip-packages/vip-packages.service';
-import { createActivationCodesService, defaultBatch } from './activation-codes.service';
+import type { VipPackagesService } from '../vip-packages/vip-packages.service';
+import { type ActivationCodesService, defaultBatch } from './activation-codes.service';
 
 export interface ActivationCodesStaffRouteDeps {
-  db: Kysely<DB>;
+  codes: ActivationCodesService;
+  packages: VipPackagesService;
   auth: Authenticator;
 }
 
@@ -38,10 +37,8 @@ const errors = {
  */
 export async function activationCodesStaffRoutes(
   app: FastifyInstance,
-  { db, auth }: ActivationCodesStaffRouteDeps,
+  { codes: service, packages, auth }: ActivationCodesStaffRouteDeps,
 ) {
-  const service = createActivationCodesService(db);
-  const packages = createVipPackagesService(db);
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

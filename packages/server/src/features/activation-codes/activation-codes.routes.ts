@@ -1,20 +1,20 @@
 import { API, errorEnvelope, redeemBody, redeemResponse } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { createActivationCodesService } from './activation-codes.service';
+import type { ActivationCodesService } from './activation-codes.service';
 
 export interface ActivationCodeRouteDeps {
-  db: Kysely<DB>;
+  codes: ActivationCodesService;
   auth: Authenticator;
 }
 
 /** Redeeming an activation code for VIP days. */
-export async function activationCodeRoutes(app: FastifyInstance, { db, auth }: ActivationCodeRouteDeps) {
-  const service = createActivationCodesService(db);
+export async function activationCodeRoutes(
+  app: FastifyInstance,
+  { codes: service, auth }: ActivationCodeRouteDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the body is read: a visitor gets 403 (the login dialog).
   r.addHook('preValidation', async (request) => {

@@ -9,25 +9,16 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { WorkerLease } from '../../db/worker-lease';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import type { CatalogueCache } from '../catalogue/catalogue.cache';
-import { createCatalogueAdminService } from './catalogue-admin.service';
+import type { CatalogueAdminService } from './catalogue-admin.service';
+import type { ImportJobsService } from './import-jobs.service';
 import { importJobsRoutes } from './import-jobs.routes';
 
 export interface CatalogueAdminRouteDeps {
-  db: Kysely<DB>;
+  admin: CatalogueAdminService;
+  imports: ImportJobsService;
   auth: Authenticator;
-  /** The app's catalogue read cache, cleared after every change made here. */
-  catalogueCache: Pick<CatalogueCache, 'clear'>;
-  /** True on PGlite, which no other process opens: import jobs left running fail at start-up. */
-  singleProcess?: boolean;
-  /** This process's worker-id lease (import jobs record their owner) and ids bound to it. */
-  lease: WorkerLease;
-  newId: () => string;
 }
 
 const errors = {
@@ -43,9 +34,10 @@ const errors = {
  * online viewing, hide or show it, and import catalogue files. Staff or admin only, checked
  * before the input is read.
  */
-export async function catalogueAdminRoutes(app: FastifyInstance, deps: CatalogueAdminRouteDeps) {
-  const { db, auth, catalogueCache } = deps;
-  const service = createCatalogueAdminService(db, () => catalogueCache.clear());
+export async function catalogueAdminRoutes(
+  app: FastifyInstance,
+  { admin: service, imports, auth }: CatalogueAdminRouteDeps,
+) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -85,5 +77,5 @@ export async function catalogueAdminRoutes(app: FastifyInstance, deps: Catalogue
     },
   );
 
-  await app.register(importJobsRoutes, deps);
+  await app.register(importJobsRoutes, { imports, auth });
 }

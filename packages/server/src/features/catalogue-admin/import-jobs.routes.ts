@@ -10,24 +10,13 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import type { CatalogueCache } from '../catalogue/catalogue.cache';
-import type { WorkerLease } from '../../db/worker-lease';
-import { createImportJobsService } from './import-jobs.service';
+import type { ImportJobsService } from './import-jobs.service';
 
 export interface ImportJobsRouteDeps {
-  db: Kysely<DB>;
+  imports: ImportJobsService;
   auth: Authenticator;
-  /** Cleared when an import ends, so this process shows what it wrote at once. */
-  catalogueCache: Pick<CatalogueCache, 'clear'>;
-  /** True on PGlite, which no other process opens: jobs left running fail at start-up. */
-  singleProcess?: boolean;
-  /** This process's worker-id lease (jobs record their owner) and ids bound to it. */
-  lease: WorkerLease;
-  newId: () => string;
 }
 
 const errors = {
@@ -45,19 +34,7 @@ const errors = {
 const IMPORT_BODY_LIMIT = 2 * LIMITS.importMaxBytes + 1024 * 1024;
 
 /** Catalogue imports from the console: start one (it runs in the background), list, poll. */
-export async function importJobsRoutes(
-  app: FastifyInstance,
-  { db, auth, catalogueCache, singleProcess = false, lease, newId }: ImportJobsRouteDeps,
-) {
-  const imports = createImportJobsService({
-    db,
-    log: app.log,
-    onFinish: () => catalogueCache.clear(),
-    lease,
-    newId,
-  });
-  if (singleProcess) await imports.failAbandoned();
-  app.addHook('onClose', () => imports.close());
+export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: ImportJobsRouteDeps) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -18,15 +18,22 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { addSharedCaching, PRIVATE_NO_STORE } from '../../http/http-caching';
-import { createCatalogueRepo } from './catalogue.repo';
-import { CATALOGUE_CACHE_MS, type CatalogueCache, cachedCatalogueService } from './catalogue.cache';
-import { createCatalogueService } from './catalogue.service';
-import { createLibraryService } from '../library/library.service';
+import { CATALOGUE_CACHE_MS } from './catalogue.cache';
+import type { CatalogueService } from './catalogue.service';
+import type { LibraryService } from '../library/library.service';
+
+export interface CatalogueRouteDeps {
+  /** The app's one catalogue service: read through its cache, from the read replica if any. */
+  catalogue: CatalogueService;
+  /** The caller's like and collect flags, read on the primary. */
+  library: LibraryService;
+  auth: Authenticator;
+  /** How long the cache keeps an answer: HTTP caches may keep it as long. */
+  cacheTtlMs?: number;
+}
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
@@ -39,17 +46,10 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  {
-    db,
-    readDb = db,
-    auth,
-    cache,
-  }: { db: Kysely<DB>; readDb?: Kysely<DB>; auth: Authenticator; cache?: CatalogueCache },
+  { catalogue: service, library, auth, cacheTtlMs = CATALOGUE_CACHE_MS }: CatalogueRouteDeps,
 ) {
-  const service = cachedCatalogueService(createCatalogueService(createCatalogueRepo(readDb)), cache);
-  const library = createLibraryService(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  addSharedCaching(app, { maxAgeSeconds: Math.floor((cache?.ttlMs ?? CATALOGUE_CACHE_MS) / 1000) });
+  addSharedCaching(app, { maxAgeSeconds: Math.floor(cacheTtlMs / 1000) });
 
   r.get(
     API.worksList,

@@ -7,15 +7,13 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { cloudDownloadErrors } from './cloud-downloads.routes';
-import { createCloudDownloadsService } from './cloud-downloads.service';
+import type { CloudDownloadsService } from './cloud-downloads.service';
 
 export interface CloudDownloadsStaffRouteDeps {
-  db: Kysely<DB>;
+  downloads: CloudDownloadsService;
   auth: Authenticator;
 }
 
@@ -26,9 +24,8 @@ export interface CloudDownloadsStaffRouteDeps {
  */
 export async function cloudDownloadsStaffRoutes(
   app: FastifyInstance,
-  { db, auth }: CloudDownloadsStaffRouteDeps,
+  { downloads: service, auth }: CloudDownloadsStaffRouteDeps,
 ) {
-  const service = createCloudDownloadsService(db);
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -10,14 +10,12 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { createCloudDownloadsService } from './cloud-downloads.service';
+import type { CloudDownloadsService } from './cloud-downloads.service';
 
 export interface CloudDownloadRouteDeps {
-  db: Kysely<DB>;
+  downloads: CloudDownloadsService;
   auth: Authenticator;
 }
 
@@ -35,8 +33,10 @@ export const cloudDownloadErrors = {
  * A user's cloud downloads (SPEC §7 /web/cloud/file/…): ask for a title, see one's requests.
  * Registered in the signed scope, so these /web calls are signed like every /v2 call.
  */
-export async function cloudDownloadRoutes(app: FastifyInstance, { db, auth }: CloudDownloadRouteDeps) {
-  const service = createCloudDownloadsService(db);
+export async function cloudDownloadRoutes(
+  app: FastifyInstance,
+  { downloads: service, auth }: CloudDownloadRouteDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).
   const loggedIn = {

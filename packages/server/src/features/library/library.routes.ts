@@ -21,14 +21,12 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { createLibraryService } from './library.service';
+import type { LibraryService } from './library.service';
 
 export interface LibraryRouteDeps {
-  db: Kysely<DB>;
+  library: LibraryService;
   auth: Authenticator;
 }
 
@@ -41,8 +39,7 @@ const errors = {
 };
 
 /** Likes, collect folders and entries, and the daily copy count of a logged-in user. */
-export async function libraryRoutes(app: FastifyInstance, { db, auth }: LibraryRouteDeps) {
-  const service = createLibraryService(db);
+export async function libraryRoutes(app: FastifyInstance, { library: service, auth }: LibraryRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read: without a token every call here is a 403
   // (the login dialog, SPEC §8), whatever it sends.

@@ -23,3 +23,5 @@ export function createOrderPaymentsService(db: Kysely<DB>) {
 }
 
 export type { OrderRecord };
+
+export type OrderPaymentsService = ReturnType<typeof createOrderPaymentsService>;

@@ -1,23 +1,19 @@
 import { API, errorEnvelope, formatYuan, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { table } from '../../http/envelope';
-import { createOrdersRepo } from './orders.repo';
-import { pageOffset } from '../../http/paging';
+import type { OrdersStaffService } from './orders-staff.service';
 
 export interface OrdersStaffRouteDeps {
-  db: Kysely<DB>;
+  orders: OrdersStaffService;
   auth: Authenticator;
 }
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 500: errorEnvelope };
 
 /** The console's order list (/v2/admin/orders): every user's orders. Staff or admin only. */
-export async function ordersStaffRoutes(app: FastifyInstance, { db, auth }: OrdersStaffRouteDeps) {
-  const repo = createOrdersRepo(db);
+export async function ordersStaffRoutes(app: FastifyInstance, { orders, auth }: OrdersStaffRouteDeps) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,11 +30,7 @@ export async function ordersStaffRoutes(app: FastifyInstance, { db, auth }: Orde
     async (request) => {
       await staff.caller(request);
       const { keyword, status, pageNum, pageSize } = request.query;
-      const { rows, total } = await repo.staffOrders(
-        { keyword, status },
-        pageSize,
-        pageOffset(pageNum, pageSize),
-      );
+      const { rows, total } = await orders.list({ keyword, status }, pageNum, pageSize);
       return table(
         rows.map((row) => ({
           orderId: row.id,

@@ -12,23 +12,13 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import type { PaymentNotifyService } from '../payments/payment-notify.service';
-import type { PaymentProviders } from '../payments/providers';
-import type { AppConfig } from '../../config';
-import { createOrdersService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 export interface OrdersRouteDeps {
-  db: Kysely<DB>;
+  orders: OrdersService;
   auth: Authenticator;
-  providers: PaymentProviders;
-  notifies: PaymentNotifyService;
-  config: Pick<AppConfig, 'payments'>;
-  /** Ids of new orders (bound to this process's worker id). */
-  newId: () => string;
 }
 
 const errors = {
@@ -41,18 +31,7 @@ const errors = {
 };
 
 /** VIP packages (public) and the caller's orders: submit, list, state (SPEC §7). */
-export async function ordersRoutes(
-  app: FastifyInstance,
-  { db, auth, providers, notifies, config, newId }: OrdersRouteDeps,
-) {
-  const service = createOrdersService({
-    db,
-    providers,
-    notifies,
-    log: app.log,
-    providerTimeoutMs: config.payments.providerTimeoutMs,
-    newId,
-  });
+export async function ordersRoutes(app: FastifyInstance, { orders: service, auth }: OrdersRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).
   const loggedIn = {

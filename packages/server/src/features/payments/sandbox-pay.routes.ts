@@ -1,16 +1,14 @@
 import { isInt64Id, ORDER_STATUS } from '@yingku/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema';
-import { createOrderPaymentsService, type OrderRecord } from '../orders/order-payments.service';
+import type { OrderPaymentsService, OrderRecord } from '../orders/order-payments.service';
 import type { PaymentNotifyService } from './payment-notify.service';
 import type { SandboxProvider } from './sandbox.provider';
 import { renderSandboxPage, type SandboxPageOrder, type SandboxPageState } from './sandbox-pay.page';
 
 export interface SandboxPayRouteDeps {
-  db: Kysely<DB>;
+  orders: OrderPaymentsService;
   sandbox: SandboxProvider;
   notifies: PaymentNotifyService;
 }
@@ -27,8 +25,10 @@ const pageQuery = z.object({ sig: z.string().max(100).optional() });
  * the link's HMAC is the key to an order. Paying sends a notify signed with the sandbox key through
  * the same verification and handler as Alipay's and WeChat's.
  */
-export async function sandboxPayRoutes(app: FastifyInstance, { db, sandbox, notifies }: SandboxPayRouteDeps) {
-  const orders = createOrderPaymentsService(db);
+export async function sandboxPayRoutes(
+  app: FastifyInstance,
+  { orders, sandbox, notifies }: SandboxPayRouteDeps,
+) {
   // The button posts an empty form; its body carries nothing we read.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -10,26 +10,18 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import type { VideoService } from '../video/video.service';
-import { createStreamUrls } from './stream-urls';
-import { createStreamsService } from './streams.service';
+import type { StreamsService } from './streams.service';
 
 export interface StreamRouteDeps {
-  db: Kysely<DB>;
+  streams: StreamsService;
   auth: Authenticator;
-  config: Pick<AppConfig, 'jwtSecret' | 'imageHost'>;
-  videos: Pick<VideoService, 'playable' | 'position' | 'savePosition'>;
 }
 
 /** The stream address of an online work, for VIPs. */
-export async function streamRoutes(app: FastifyInstance, { db, auth, config, videos }: StreamRouteDeps) {
-  const service = createStreamsService(db, createStreamUrls(config.jwtSecret), videos, config.imageHost);
+export async function streamRoutes(app: FastifyInstance, { streams: service, auth }: StreamRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A visitor gets 403 (the login dialog) whatever the id.
   r.addHook('preValidation', async (request) => {
@@ -79,8 +71,7 @@ export async function streamRoutes(app: FastifyInstance, { db, auth, config, vid
     async (request) => {
       const caller = await auth.required(request);
       const { workId, position } = request.body;
-      if (!(await videos.savePosition(caller.userId, workId, position)))
-        throw notFound(SERVER_MSG.workNotFound);
+      if (!(await service.savePosition(caller, workId, position))) throw notFound(SERVER_MSG.workNotFound);
       return ok({ position }, OK_MSG.operation);
     },
   );

@@ -15,6 +15,7 @@ export interface StreamVideos {
     workId: string,
   ): Promise<{ mediaId: string; posterPath: string; rungs: { name: string; height: number }[] } | undefined>;
   position(userId: string, workId: string): Promise<number | undefined>;
+  savePosition(userId: string, workId: string, position: number): Promise<boolean>;
 }
 
 /**
@@ -51,5 +52,11 @@ export function createStreamsService(
         ...(position !== undefined ? { position } : {}),
       };
     },
+
+    /** Keeps where the member is in a work's video; false when the work has none. */
+    savePosition: (caller: Caller, workId: string, position: number): Promise<boolean> =>
+      videos.savePosition(caller.userId, workId, position),
   };
 }
+
+export type StreamsService = ReturnType<typeof createStreamsService>;

@@ -10,15 +10,13 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, requireRole } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { supportErrors } from './support.routes';
-import { createSupportService } from './support.service';
+import type { SupportService } from './support.service';
 
 export interface SupportStaffRouteDeps {
-  db: Kysely<DB>;
+  support: SupportService;
   auth: Authenticator;
 }
 
@@ -27,8 +25,10 @@ export interface SupportStaffRouteDeps {
  * admin only, checked on every call before the input is read: a visitor gets the login
  * dialog's 403, a member 403 SERVER_MSG.staffOnly, and nothing changes.
  */
-export async function supportStaffRoutes(app: FastifyInstance, { db, auth }: SupportStaffRouteDeps) {
-  const service = createSupportService(db);
+export async function supportStaffRoutes(
+  app: FastifyInstance,
+  { support: service, auth }: SupportStaffRouteDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = {
     preValidation: async (request: FastifyRequest) => {

@@ -14,14 +14,12 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { createSupportService } from './support.service';
+import type { SupportService } from './support.service';
 
 export interface SupportRouteDeps {
-  db: Kysely<DB>;
+  support: SupportService;
   auth: Authenticator;
 }
 
@@ -35,8 +33,7 @@ export const supportErrors = {
 };
 
 /** The caller's customer-service threads (SPEC §7 /v2/message…): ask, follow up, list, read, close. */
-export async function supportRoutes(app: FastifyInstance, { db, auth }: SupportRouteDeps) {
-  const service = createSupportService(db);
+export async function supportRoutes(app: FastifyInstance, { support: service, auth }: SupportRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).
   const loggedIn = {

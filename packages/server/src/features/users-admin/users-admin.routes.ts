@@ -9,14 +9,12 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { createUsersAdminService } from './users-admin.service';
+import type { UsersAdminService } from './users-admin.service';
 
 export interface UsersAdminRouteDeps {
-  db: Kysely<DB>;
+  users: UsersAdminService;
   auth: Authenticator;
 }
 
@@ -32,8 +30,7 @@ const errors = {
  * Users in the console (/v2/admin/users…): search, set the VIP expiry, disable or re-enable,
  * and (admins only) grant roles. Staff or admin only, checked before the input is read.
  */
-export async function usersAdminRoutes(app: FastifyInstance, { db, auth }: UsersAdminRouteDeps) {
-  const service = createUsersAdminService(db);
+export async function usersAdminRoutes(app: FastifyInstance, { users: service, auth }: UsersAdminRouteDeps) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

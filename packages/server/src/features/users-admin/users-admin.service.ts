@@ -56,3 +56,5 @@ export function createUsersAdminService(db: Kysely<DB>) {
 function toRow(row: StaffUserRecord): StaffUserRow {
   return { ...row, roles: canonicalRoles(row.roles) };
 }
+
+export type UsersAdminService = ReturnType<typeof createUsersAdminService>;

@@ -12,20 +12,18 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import {
-  createVipPackagesService,
   type PackageInput,
   PackageError,
   type VipPackageRecord,
+  type VipPackagesService,
 } from './vip-packages.service';
 
 export interface VipPackagesStaffRouteDeps {
-  db: Kysely<DB>;
+  packages: VipPackagesService;
   auth: Authenticator;
 }
 
@@ -88,8 +86,10 @@ async function consoleErrors<T>(work: Promise<T>): Promise<T> {
  * VIP packages in the console (/v2/admin/packages…): all of them (withdrawn too), add, change.
  * The same service and checks as the admin CLI. Staff or admin only.
  */
-export async function vipPackagesStaffRoutes(app: FastifyInstance, { db, auth }: VipPackagesStaffRouteDeps) {
-  const service = createVipPackagesService(db);
+export async function vipPackagesStaffRoutes(
+  app: FastifyInstance,
+  { packages: service, auth }: VipPackagesStaffRouteDeps,
+) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database } from './db/connection';
+import type { WorkerLease } from './db/worker-lease';
+import { createAccountsRepo } from './features/accounts/accounts.repo';
+import { createAccountsService } from './features/accounts/accounts.service';
+import { createCaptchaService } from './features/accounts/captcha.service';
+import { createGuardRepo } from './features/accounts/guard.repo';
+import { createLoginLimiter, LOGIN_LIMITS } from './features/accounts/login-limits';
+import { createSessionRepo } from './features/accounts/session.repo';
+import { createActivationCodesService } from './features/activation-codes/activation-codes.service';
+import { type CatalogueCache, cachedCatalogueService } from './features/catalogue/catalogue.cache';
+import { createCatalogueRepo } from './features/catalogue/catalogue.repo';
+import { createCatalogueService } from './features/catalogue/catalogue.service';
+import { createCatalogueAdminService } from './features/catalogue-admin/catalogue-admin.service';
+import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
+import { createCloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
+import { createLibraryService } from './features/library/library.service';
+import { createOrderPaymentsService } from './features/orders/order-payments.service';
+import { createOrdersService } from './features/orders/orders.service';
+import { createOrdersStaffService } from './features/orders/orders-staff.service';
+import type { PaymentNotifyService } from './features/payments/payment-notify.service';
+import type { PaymentProviders } from './features/payments/providers';
+import { createStreamUrls } from './features/streams/stream-urls';
+import { createStreamsService } from './features/streams/streams.service';
+import { createSupportService } from './features/support/support.service';
+import { createUsersAdminService } from './features/users-admin/users-admin.service';
+import type { VideoService } from './features/video/video.service';
+import { createVipPackagesService } from './features/vip-packages/vip-packages.service';
+import type { AccessTokens } from './http/auth';
+import { every } from './lib/every';
+
+export interface AppServicesDeps {
+  /** Its logger, and the hooks that start and stop what runs in the background. */
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  /** DATABASE_READ_URL: the catalogue's reads go there. */
+  readDatabase?: Database | undefined;
+  /** The app's one read cache, which the console's writers clear (decision 006). */
+  catalogueCache: CatalogueCache;
+  tokens: AccessTokens;
+  providers: PaymentProviders;
+  notifies: PaymentNotifyService;
+  /** Ids bound to this process's worker id. */
+  newId: () => string;
+  workerLease: WorkerLease;
+  videos: VideoService;
+}
+
+/** How often expired login-limit rows are swept. */
+const LOGIN_LIMITS_SWEEP_MS = 10 * 60_000;
+
+/**
+ * Every feature's service, built once for the app (decision 040): routes receive the ones they
+ * call and build none; repos stay inside their feature's service. The background work a service
+ * owns starts and stops with the app here.
+ */
+export async function createAppServices(deps: AppServicesDeps) {
+  const { app, config, database, catalogueCache, providers, notifies, newId, workerLease } = deps;
+  const db = database.db;
+
+  const guard = createGuardRepo(db);
+  const sessions = createSessionRepo(db);
+  every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => guard.sweep(LOGIN_LIMITS.windowMinutes));
+
+  const imports = createImportJobsService({
+    db,
+    log: app.log,
+    onFinish: () => catalogueCache.clear(),
+    lease: workerLease,
+    newId,
+  });
+  // On PGlite no other process opens the database: jobs left running were cut off by a stop.
+  if (database.kind === 'pglite') await imports.failAbandoned();
+  app.addHook('onClose', () => imports.close());
+
+  return {
+    accounts: createAccountsService({
+      accounts: createAccountsRepo(db),
+      sessions,
+      captcha: createCaptchaService(guard, config.captchaEnabled),
+      limiter: createLoginLimiter(guard, sessions),
+      tokens: deps.tokens,
+    }),
+    activationCodes: createActivationCodesService(db),
+    catalogue: cachedCatalogueService(
+      createCatalogueService(createCatalogueRepo((deps.readDatabase ?? database).db)),
+      catalogueCache,
+    ),
+    catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
+    cloudDownloads: createCloudDownloadsService(db),
+    imports,
+    library: createLibraryService(db),
+    orderPayments: createOrderPaymentsService(db),
+    orders: createOrdersService({
+      db,
+      providers,
+      notifies,
+      log: app.log,
+      providerTimeoutMs: config.payments.providerTimeoutMs,
+      newId,
+    }),
+    ordersStaff: createOrdersStaffService(db),
+    streams: createStreamsService(db, createStreamUrls(config.jwtSecret), deps.videos, config.imageHost),
+    support: createSupportService(db),
+    usersAdmin: createUsersAdminService(db),
+    vipPackages: createVipPackagesService(db),
+  };
+}
+
+export type AppServices = Awaited<ReturnType<typeof createAppServices>>;
