@@ -116,8 +116,7 @@ export const SEARCH_STRATEGIES: Record<SearchStrategyName, SearchStrategy> = {
 
   /**
    * A 1–2 character word over all time: its exact total comes from the gram counters, and the
-   * page from whichever reads fewer rows, a walk of the newest works or gathering every match
-   * (from the one channel's own index, or else from every channel's).
+   * page from whichever reads fewer rows, a walk of the newest works or gathering every match.
    */
   'short-word': {
     sized: true,
@@ -128,11 +127,12 @@ export const SEARCH_STRATEGIES: Record<SearchStrategyName, SearchStrategy> = {
       const total = sizeOf(inScope, filter.onlyWithMagnets);
       if (offset >= total)
         return { strategy: 'short-word', steps: [{ kind: 'answer', page: { rows: [], total } }] };
+      // A walk reads about this many rows to fill the page; gathering reads every match in the
+      // index it uses (the channel's own for one channel, else every channel's).
+      const walkReads = ((offset + limit) * scopeSize) / total;
       const gathers = sizeOf(filter.channels.length === 1 ? inScope : grams, false);
-      if (((offset + limit) * scopeSize) / total >= gathers)
-        return { strategy: 'short-word', steps: [gatherPage(request, total)] };
-      const budget =
-        Math.ceil((SHORT_WORD_WALK_SLACK * (offset + limit) * scopeSize) / total) + WALK_EXTRA_ROWS;
+      if (walkReads >= gathers) return { strategy: 'short-word', steps: [gatherPage(request, total)] };
+      const budget = Math.ceil(SHORT_WORD_WALK_SLACK * walkReads) + WALK_EXTRA_ROWS;
       const walk: SearchStep = {
         kind: 'walk',
         read: { filter, sort, limit: offset + limit, budget },
@@ -164,7 +164,10 @@ export const SEARCH_STRATEGIES: Record<SearchStrategyName, SearchStrategy> = {
     },
   },
 
-  /** Words no counter bounds (several short ones, a short one in a date window): walk, then gather. */
+  /**
+   * Words no counter bounds (several short ones, a short one in a date window, two letters that
+   * may begin numbers): a probe walk, then gathering up to the cap.
+   */
   'walk-first': {
     sized: true,
     gramsToCount: () => [],
