@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, PlainEntityKind } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
+import { createWorksSearchRepo } from './works-search.repo';
 import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
@@ -15,12 +16,13 @@ const PERFORMER_COUNT = {
 } as const satisfies Record<ModId, string>;
 
 /**
- * Catalogue reads. Only this file, works-list.repo.ts (the works lists, spread in here) and the
- * writers' repos touch the catalogue tables.
+ * Catalogue reads. Only this file, works-list.repo.ts and works-search.repo.ts (the works lists
+ * and their keyword searches, spread in here) and the writers' repos touch the catalogue tables.
  */
 export function createCatalogueRepo(db: Kysely<DB>) {
   return {
     ...createWorksListRepo(db),
+    ...createWorksSearchRepo(db),
 
     /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {

@@ -1,7 +1,6 @@
 import type { ModId, WorkSort } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
-import { likeContains, likePrefix } from '../../db/like';
 import type { SearchTerm } from './search-text';
 
 /** Where works are looked for: every part combines with AND; hidden works never show. */
@@ -32,14 +31,14 @@ export interface ChannelCount {
   with_magnet: number;
 }
 
-const SORT_COLUMN = {
+export const SORT_COLUMN = {
   pubTime: undefined,
   collect: 'collect_count',
   average: 'average',
   evaluates: 'evaluates',
 } as const satisfies Record<WorkSort, string | undefined>;
 
-const LIST_COLUMNS = sql.raw(
+export const LIST_COLUMNS = sql.raw(
   'w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet',
 );
 
@@ -55,8 +54,8 @@ export interface ListRow {
   has_magnet: boolean;
 }
 
-const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` AND `);
-const link = (kind: EntityKind) => sql.table(ENTITY_KINDS[kind].link);
+export const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` AND `);
+export const link = (kind: EntityKind) => sql.table(ENTITY_KINDS[kind].link);
 
 /**
  * Conditions on a row aliased `alias` of works or of a link table (same column names). With
@@ -64,7 +63,7 @@ const link = (kind: EntityKind) => sql.table(ENTITY_KINDS[kind].link);
  * then reads only its keyword indexes, never a bitmap of a whole channel (which made the
  * bitmap lossy and cost more than the keyword itself at a million works).
  */
-function scopeConditions(scope: WorksScope, alias: string, keywordsLead = false) {
+export function scopeConditions(scope: WorksScope, alias: string, keywordsLead = false) {
   const col = (name: string) =>
     keywordsLead ? sql`(${sql.ref(`${alias}.${name}`)} + 0)` : sql.ref(`${alias}.${name}`);
   // `NOT x.hidden`, spelled so, is what lets the planner use the partial indexes (0005, 0007).
@@ -88,33 +87,7 @@ function linkedTo(entities: EntityFilter[], workId: RawBuilder<unknown>) {
   );
 }
 
-/** Works `w` linked to each of `entities`, as semi-joins the planner may start from. */
-function inLinks(entities: EntityFilter[]) {
-  return entities.map(
-    (e) =>
-      sql`w.id IN (SELECT x.work_id FROM ${link(e.kind)} x WHERE x.entity_id = ${e.id} AND NOT x.hidden)`,
-  );
-}
-
-/** A term's match on works `w`: a title gram or trigram, or the number key. */
-function termMatch(term: SearchTerm) {
-  if (term.numberOnly && term.numberKey) return sql`w.number_key = ${term.numberKey}`;
-  const alternatives = [
-    term.titleMatch === 'grams'
-      ? sql`w.title_grams @> ARRAY[${term.text}]::text[]`
-      : sql`w.search_text LIKE ${likeContains(term.text)}`,
-  ];
-  if (term.numberKey) alternatives.push(sql`w.number_key = ${term.numberKey}`);
-  if (term.numberPrefix) alternatives.push(sql`w.number_key LIKE ${likePrefix(term.numberPrefix)}`);
-  return sql`(${sql.join(alternatives, sql` OR `)})`;
-}
-
-/** The keyword and entity conditions of a search (or any other mix) on works `w`. */
-function matchConditions(filter: WorksFilter) {
-  return [...filter.terms.map(termMatch), ...inLinks(filter.entities)];
-}
-
-function orderBy(sort: WorkSort, alias: string, id: string) {
+export function orderBy(sort: WorkSort, alias: string, id: string) {
   const column = SORT_COLUMN[sort];
   const tail = sql.raw(`${alias}.pub_date DESC, ${alias}.${id} DESC`);
   return column ? sql`${sql.raw(`${alias}.${column}`)} DESC, ${tail}` : tail;
@@ -125,20 +98,19 @@ function orderBy(sort: WorkSort, alias: string, id: string) {
  * gives it without a sort, so the planner cannot walk every channel's date index instead and
  * throw away the other channels' rows (which it prefers, the heap being in date order).
  */
-function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string, id: string) {
+export function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string, id: string) {
   const order = orderBy(sort, alias, id);
   return scope.channels.length === 1 ? sql`${sql.ref(`${alias}.channel`)}, ${order}` : order;
 }
 
-/**
- * What a walk along the order reads of each work: what its terms match and where it sorts, all
- * of it in the walk indexes (0009), so the walk reads no table rows until the page's own.
- */
-function walkColumns(sort: WorkSort) {
-  const column = SORT_COLUMN[sort];
-  return sql.raw(
-    `w.id, w.pub_date, w.number_key, w.search_text, w.title_grams${column ? `, w.${column}` : ''}`,
-  );
+/** Visible works in a scope, from the per-day counters: the size a search's costs are sized by. */
+export function dayTotalQuery(scope: WorksScope) {
+  const column = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (scope.channels.length > 0) parts.push(sql`channel = ANY(${scope.channels}::smallint[])`);
+  if (scope.sinceDate) parts.push(sql`pub_date >= ${scope.sinceDate}::date`);
+  return sql<{ n: string }>`
+    SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`;
 }
 
 /** The works lists' reads (decision 016): each shape reads the one index made for it. */
@@ -185,50 +157,6 @@ export function createWorksListRepo(db: Kysely<DB>) {
     },
 
     /**
-     * A keyword search along the list's own order: the first `budget` works of the scope come
-     * off the date (or ranking) index and are checked one by one — what a common word needs.
-     * Answers the first `limit` matches with, for each, how many works of the scope were read
-     * to reach it. Fewer matches than asked for means the budget ran out (or the matches did).
-     */
-    async listAlongOrder(filter: WorksFilter, sort: WorkSort, limit: number, budget: number) {
-      const parts = scopeConditions(filter, 'w');
-      const column = SORT_COLUMN[sort];
-      const result = await sql<ListRow & { read: string }>`
-        SELECT ${LIST_COLUMNS}, m.read FROM (
-          SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')}, w.read FROM (
-            SELECT w.*, row_number() OVER () AS read FROM (
-              SELECT ${walkColumns(sort)} FROM works w WHERE ${and(parts)}
-              ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
-            ) w
-          ) w WHERE ${and(matchConditions(filter))}
-          ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}
-        ) m JOIN works w ON w.id = m.id
-        ORDER BY ${orderBy(sort, 'm', 'id')}`.execute(db);
-      return result.rows.map(({ read, ...row }) => ({ row, read: Number(read) }));
-    },
-
-    /**
-     * A search's matches gathered from their indexes, at most `cap` of them, in one statement:
-     * their count (exact when below `cap`) and the page among them. The CTEs are MATERIALIZED
-     * so the planner cannot trade the index reads for a walk of the date index (which PGlite
-     * otherwise picks, DESIGN.md), and `cap` stops the gathering early.
-     */
-    async searchGathered(filter: WorksFilter, sort: WorkSort, limit: number, offset: number, cap?: number) {
-      const column = SORT_COLUMN[sort];
-      const result = await sql<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>`
-        WITH m AS MATERIALIZED (
-          SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')} FROM works w
-          WHERE ${and([...scopeConditions(filter, 'w', true), ...matchConditions(filter)])}
-        ), f AS MATERIALIZED (SELECT * FROM m ${cap === undefined ? sql`` : sql`LIMIT ${cap}`}),
-        p AS (SELECT * FROM f ORDER BY ${orderBy(sort, 'f', 'id')} LIMIT ${limit} OFFSET ${offset})
-        SELECT t.total, ${LIST_COLUMNS} FROM (SELECT count(*) AS total FROM f) t
-        LEFT JOIN (p JOIN works w ON w.id = p.id) ON true
-        ORDER BY ${orderBy(sort, 'p', 'id')}`.execute(db);
-      const rows = result.rows.filter((r): r is { total: string } & ListRow => r.id !== null);
-      return { total: Number(result.rows[0]?.total ?? 0), rows: rows.map(({ total: _, ...row }) => row) };
-    },
-
-    /**
      * Links of one entity in a scope, counted off its index (index-only); with further
      * entities each candidate is probed, and the count stops at `cap`.
      */
@@ -244,12 +172,7 @@ export function createWorksListRepo(db: Kysely<DB>) {
 
     /** Visible works in a scope, from the per-day counters. */
     async dayTotal(scope: WorksScope) {
-      const column = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
-      const parts: RawBuilder<unknown>[] = [sql`true`];
-      if (scope.channels.length > 0) parts.push(sql`channel = ANY(${scope.channels}::smallint[])`);
-      if (scope.sinceDate) parts.push(sql`pub_date >= ${scope.sinceDate}::date`);
-      return count(sql<{ n: string }>`
-        SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`);
+      return count(dayTotalQuery(scope));
     },
 
     /** Per-channel counts of each entity (one row per entity and channel it has works in). */
@@ -258,14 +181,6 @@ export function createWorksListRepo(db: Kysely<DB>) {
         SELECT kind, entity_id, channel, works, with_magnet FROM entity_work_counts
         WHERE (kind, entity_id) IN (${sql.join(entities.map((e) => sql`(${e.kind}, ${e.id}::bigint)`))})
           AND works > 0`.execute(db);
-      return result.rows;
-    },
-
-    /** Per-channel counts of the works whose title holds each 1–2 character gram (none: no rows). */
-    async gramsCounts(grams: string[]) {
-      const result = await sql<ChannelCount & { gram: string }>`
-        SELECT gram, channel, works, with_magnet FROM title_gram_counts
-        WHERE gram = ANY(${grams}::text[]) AND works > 0`.execute(db);
       return result.rows;
     },
   };
