@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_MSG } from '@yingku/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminCli } from '../../test/admin-cli';
 import { openDatabase } from '../db/connection';
@@ -119,14 +120,18 @@ describe('npm run admin', () => {
     ]) {
       expect(parse(line), line).toBeNull();
     }
+    // Values go through the console's schema: a bad one is refused with the rule, not the usage.
     expect(parse('package-set 101 --days 7x --price=-5')).toEqual({
-      name: 'package-set',
-      ref: '101',
-      input: expect.objectContaining({ days: Number.NaN, price: '-5' }),
+      name: 'refused',
+      message: `--price "-5": ${SERVER_MSG.priceInvalid}`,
+    });
+    expect(parse('package-set 101 --days 7x')).toEqual({
+      name: 'refused',
+      message: `--days "7x": ${SERVER_MSG.packageDaysInvalid}`,
     });
     expect(parse('package-add --name 周卡 --price 9 --orig 9 --days 7 --sort=-2')).toEqual({
       name: 'package-add',
-      input: expect.objectContaining({ name: '周卡', price: '9', origPrice: '9', days: 7, sortOrder: -2 }),
+      input: expect.objectContaining({ name: '周卡', price: 900, origPrice: 900, days: 7, sort: -2 }),
     });
   });
 });

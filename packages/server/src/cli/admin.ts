@@ -26,7 +26,8 @@ import {
   defaultBatch,
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
-import { createVipPackagesService, PackageError } from '../features/vip-packages/vip-packages.service';
+import { createVipPackagesService } from '../features/vip-packages/vip-packages.service';
+import { AppError } from '../http/errors';
 import { BackupError } from '../features/backup/backup';
 import { BACKUP_USAGE, type BackupCommand, runBackupCommand } from './admin-backup';
 import {
@@ -50,8 +51,10 @@ import {
   packageLine,
   PACKAGES_USAGE,
   parsePackageCommand,
+  type RefusedValue,
   runPackageCommand,
 } from './admin-packages';
+import { processOutput } from './admin-output';
 
 const USAGE = `Usage:
 ${PACKAGES_USAGE}
@@ -70,6 +73,7 @@ Uses the same settings as the server (DATABASE_URL, DATA_DIR). With the embedded
 
 type Command =
   | { name: 'packages' }
+  | RefusedValue
   | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
   | PackageCommand
   | CreateAdminCommand
@@ -186,6 +190,10 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  if (command.name === 'refused') {
+    console.error(command.message);
+    return 1;
+  }
   if (command.name === 'packages') return listPackages();
   if (command.name === 'backup' || command.name === 'restore') return runBackupCommand(command, loadConfig());
   if (command.name === 'codes') return makeCodes(command);
@@ -196,7 +204,7 @@ async function main(): Promise<number> {
       withDatabase((db) => work(createOperatorAccounts(db))),
     );
   }
-  return withDatabase((db) => runPackageCommand(command, createVipPackagesService(db)));
+  return withDatabase((db) => runPackageCommand(command, createVipPackagesService(db), processOutput));
 }
 
 main().then(
@@ -204,10 +212,14 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof AppError) {
+      console.error(error.detail ?? error.message);
+      process.exitCode = 1;
+      return;
+    }
     const known =
       error instanceof ConfigError ||
       error instanceof BatchError ||
-      error instanceof PackageError ||
       error instanceof AccountInputError ||
       error instanceof BackupError ||
       error instanceof MediaCommandError ||
