@@ -8,13 +8,14 @@ import { openDatabase } from '../db/connection';
 import { hashCode } from '../features/activation-codes/activation-code';
 import { parsePackageCommand } from './admin-packages';
 
-const cli = createAdminCli();
+// PGlite in DATA_DIR, as the command opens it: the test reads the database's files.
+const cli = createAdminCli({ database: 'data-dir' });
 const { admin, dataDir } = cli;
 const outDir = mkdtempSync(path.join(tmpdir(), 'yk-admin-out-'));
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}(-[0-9A-HJKMNP-TV-Z]{5}){2}$/;
 
-afterAll(() => {
-  cli.cleanup();
+afterAll(async () => {
+  await cli.cleanup();
   rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -57,9 +58,8 @@ describe('npm run admin', () => {
     expect((await admin('codes', '--package', '101', '--count', '0')).code).toBe(2);
     expect((await admin('codes', '--count', '5')).stderr).toContain('Usage:');
 
-    const database = await openDatabase({ dataDir });
-    try {
-      const stored = await database.db
+    await cli.inDatabase(async (db) => {
+      const stored = await db
         .selectFrom('activation_codes')
         .select(['code_hash', 'package_id', 'batch', 'redeemed_at'])
         .orderBy('batch')
@@ -72,9 +72,8 @@ describe('npm run admin', () => {
         expect.arrayContaining(expected),
       );
       expect(stored).toHaveLength(5);
-    } finally {
-      await database.close();
-    }
+    });
+    await cli.closeDatabase(); // as the command's process ends: everything is in the files
     // The codes themselves are nowhere in the database's files, only their hashes.
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     const everything = Buffer.concat(files.map((f) => readFileSync(path.join(f.parentPath, f.name))));
@@ -140,6 +139,7 @@ describe('npm run admin -- backup / restore', () => {
   it('backs up, refuses while the database is open, and restores with the counts', async () => {
     const archive = path.join(outDir, 'backup.tar.gz');
     await admin('packages'); // creates and migrates the database
+    await cli.closeDatabase();
     const open = await openDatabase({ dataDir });
     try {
       const refused = await admin('backup', archive);
