@@ -47,11 +47,18 @@ export function isConsoleTime(text: string): boolean {
   );
 }
 
-/** A price in yuan as typed: `45`, `45.5` or `45.50` (a JSON number is read as its text). */
-export const yuanField = z
-  .union([z.string(), z.number()], SERVER_MSG.priceInvalid)
-  .transform((v) => String(v).trim())
-  .refine((v) => parsePrice(v) !== null, SERVER_MSG.priceInvalid);
+/**
+ * A price in yuan as staff type it: `45`, `45.5` or `45.50` (a JSON number is read as its text),
+ * parsed by money.ts {@link parsePrice}. Its output is whole cents, never a float of yuan.
+ */
+export const yuanField = z.union([z.string(), z.number()], SERVER_MSG.priceInvalid).transform((v, ctx) => {
+  const cents = parsePrice(String(v));
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: SERVER_MSG.priceInvalid });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 /** An optional free-text search of a console list: trimmed; empty means none. */
 const keywordParam = textParam(LIMITS.staffKeywordMax)
@@ -177,43 +184,78 @@ export const staffPackageResponse = dataEnvelope(staffPackageRow);
 /** /v2/admin/packages/{id}. */
 export const staffPackageParams = z.object({ id: idString });
 
-const packageFields = {
+/** The lowest VIP level (0 visitor, 1 member): what a package grants unless told otherwise. */
+export const PACKAGE_VIP_LEVEL = 2;
+/** levels.id is a smallint. */
+const MAX_LEVEL = 32_767;
+/** vip_packages.sort_order is an integer (int4). */
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** Characters as people count them (and PostgreSQL's char_length): code points, not UTF-16 units. */
+const chars = (text: string) => [...text].length;
+/** One line: no control character (tab, line break, NUL…). */
+const oneLine = (text: string) => !/\p{Cc}/u.test(text);
+
+/**
+ * Every rule of a VIP package's fields, once (issue 16): the console's bodies below, the web's
+ * package form and the admin CLI (`package-add`, `package-set`) all parse through these, and
+ * the vip-packages service trusts what comes out. Texts are trimmed; prices come out as cents.
+ * What only the database can tell (a name taken, no such package, an original price below the
+ * stored price) the service answers.
+ */
+export const vipPackageFields = z.object({
   name: z
     .string(SERVER_MSG.packageNameInvalid)
     .trim()
-    .min(1, SERVER_MSG.packageNameInvalid)
-    .max(LIMITS.packageNameMax, SERVER_MSG.packageNameInvalid)
+    .refine(
+      (v) => chars(v) >= 1 && chars(v) <= LIMITS.packageNameMax && oneLine(v),
+      SERVER_MSG.packageNameInvalid,
+    )
+    // `package-set 101` means the package with id 101, so a name may not look like one.
     .refine((v) => !/^\d+$/.test(v), SERVER_MSG.packageNameDigits),
   remark: z
     .string(SERVER_MSG.packageRemarkTooLong)
     .trim()
-    .max(LIMITS.packageRemarkMax, SERVER_MSG.packageRemarkTooLong),
+    .refine((v) => chars(v) <= LIMITS.packageRemarkMax && oneLine(v), SERVER_MSG.packageRemarkTooLong),
+  /** The price paid, as cents. */
   price: yuanField,
+  /** The struck-through price, as cents (not below the price: the service checks the pair). */
   origPrice: yuanField,
   days: z
     .number(SERVER_MSG.packageDaysInvalid)
     .int(SERVER_MSG.packageDaysInvalid)
     .min(1, SERVER_MSG.packageDaysInvalid)
     .max(LIMITS.packageDaysMax, SERVER_MSG.packageDaysInvalid),
+  /** The level granted (levels.id); neither the console nor the CLI sets it (default 2). */
+  levelId: z
+    .number(SERVER_MSG.badRequest)
+    .int(SERVER_MSG.badRequest)
+    .min(PACKAGE_VIP_LEVEL, SERVER_MSG.badRequest)
+    .max(MAX_LEVEL, SERVER_MSG.badRequest),
+  /** The place in the shop, lower first. */
   sort: z
     .number(SERVER_MSG.packageSortInvalid)
     .int(SERVER_MSG.packageSortInvalid)
-    .min(-2_147_483_648, SERVER_MSG.packageSortInvalid)
-    .max(2_147_483_647, SERVER_MSG.packageSortInvalid),
+    .min(INT4.min, SERVER_MSG.packageSortInvalid)
+    .max(INT4.max, SERVER_MSG.packageSortInvalid),
   /** 0 on sale, 1 withdrawn. */
   status: z.union([z.literal(0), z.literal(1)], SERVER_MSG.packageStatusInvalid),
-};
+});
+/** A package's fields as checked: trimmed texts, prices in cents. */
+export type VipPackageFields = z.output<typeof vipPackageFields>;
+
+const field = vipPackageFields.shape;
 
 /** POST /v2/admin/packages — a new package (on sale and sorted last unless told otherwise). */
 export const staffPackageBody = z.object({
   ...clientFields,
-  name: packageFields.name,
-  remark: packageFields.remark.optional(),
-  price: packageFields.price,
-  origPrice: packageFields.origPrice,
-  days: packageFields.days,
-  sort: packageFields.sort.optional(),
-  status: packageFields.status.optional(),
+  name: field.name,
+  remark: field.remark.optional(),
+  price: field.price,
+  origPrice: field.origPrice,
+  days: field.days,
+  sort: field.sort.optional(),
+  status: field.status.optional(),
 });
 export type StaffPackageBody = z.input<typeof staffPackageBody>;
 
@@ -221,13 +263,13 @@ export type StaffPackageBody = z.input<typeof staffPackageBody>;
 export const staffPackageUpdateBody = z
   .object({
     ...clientFields,
-    name: packageFields.name.optional(),
-    remark: packageFields.remark.optional(),
-    price: packageFields.price.optional(),
-    origPrice: packageFields.origPrice.optional(),
-    days: packageFields.days.optional(),
-    sort: packageFields.sort.optional(),
-    status: packageFields.status.optional(),
+    name: field.name.optional(),
+    remark: field.remark.optional(),
+    price: field.price.optional(),
+    origPrice: field.origPrice.optional(),
+    days: field.days.optional(),
+    sort: field.sort.optional(),
+    status: field.status.optional(),
   })
   .refine(atLeastOne, SERVER_MSG.nothingToChange);
 export type StaffPackageUpdateBody = z.input<typeof staffPackageUpdateBody>;

@@ -4,6 +4,7 @@
  * and printed once) and what it prints. The account rules are the accounts feature's.
  */
 import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import {
   AccountInputError,
@@ -14,6 +15,7 @@ import {
   type OperatorAccounts,
   randomPassword,
 } from '../features/accounts/operator-accounts.service';
+import type { CliOutput } from './admin-output';
 
 export const ACCOUNTS_USAGE = `  npm run admin -- create-admin USER [--email EMAIL] [--password-stdin] [--reset-password]
       Makes USER an admin (roles member, staff, admin). A new account (USER: 6 … 32
@@ -67,12 +69,18 @@ export interface PasswordPrompt {
   askHidden(question: string): Promise<string>;
 }
 
-/** The process's own stdin and stderr (stdout carries only a generated password). */
-export function terminalPrompt(): PasswordPrompt {
+/** A terminal's input as askHidden needs it: a stream it can put in raw mode. */
+export type TerminalInput = Readable & { setRawMode(raw: boolean): unknown };
+
+/**
+ * Passwords from `input` (stdin): a line of it, or, when it is a terminal, typed at the
+ * question shown on `shown` (stderr; stdout carries only a generated password).
+ */
+export function streamPrompt(input: Readable & { isTTY?: boolean }, shown: Writable): PasswordPrompt {
   return {
-    isTTY: process.stdin.isTTY === true,
+    isTTY: input.isTTY === true,
     async readLine() {
-      const lines = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+      const lines = createInterface({ input, terminal: false, crlfDelay: Infinity });
       try {
         for await (const line of lines) return line;
         return undefined;
@@ -80,13 +88,15 @@ export function terminalPrompt(): PasswordPrompt {
         lines.close();
       }
     },
-    askHidden,
+    askHidden: (question) => askHidden(question, input as TerminalInput, shown),
   };
 }
 
+/** The process's own stdin and stderr. */
+export const terminalPrompt = (): PasswordPrompt => streamPrompt(process.stdin, process.stderr);
+
 /** Reads one line in raw mode, echoing nothing; Ctrl-C or Ctrl-D cancels. */
-function askHidden(question: string): Promise<string> {
-  const { stdin, stderr } = process;
+export function askHidden(question: string, stdin: TerminalInput, stderr: Writable): Promise<string> {
   return new Promise((resolve, reject) => {
     let typed: string[] = [];
     const finish = (error?: Error) => {
@@ -134,6 +144,7 @@ export async function runCreateAdmin(
   command: CreateAdminCommand,
   prompt: PasswordPrompt,
   withAccounts: WithAccounts,
+  output: CliOutput,
 ): Promise<number> {
   const userName = checkUserName(command.userName);
   const email = command.email === undefined ? undefined : checkEmail(command.email);
@@ -152,8 +163,8 @@ export async function runCreateAdmin(
       password = generated ? randomPassword() : await askTwice(prompt, existing?.userName ?? userName);
     }
     const result = await accounts.ensure({ userName, roles: ['member', 'staff', 'admin'], password, email });
-    if (generated) console.log(password);
-    console.error(summary(result, generated));
+    if (generated) output.out(password!);
+    output.err(summary(result, generated));
     return 0;
   });
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { backupDataDir, BackupError, restoreDataDir } from '../features/backup/backup';
+import type { CliOutput } from './admin-output';
 
 export const BACKUP_USAGE = `  npm run admin -- backup FILE
       Writes all of DATA_DIR (the embedded database, its secrets, media) to FILE (.tar.gz, with a
@@ -18,7 +19,11 @@ export type BackupCommand =
 /** Tables whose rows a restore reports, so the operator sees the data came back. */
 const COUNTED = ['users', 'orders', 'likes', 'collect_entries', 'support_threads', 'works'] as const;
 
-export async function runBackupCommand(command: BackupCommand, config: AppConfig): Promise<number> {
+export async function runBackupCommand(
+  command: BackupCommand,
+  config: AppConfig,
+  output: CliOutput,
+): Promise<number> {
   if (config.databaseUrl) {
     throw new BackupError(
       'DATABASE_URL is set: back PostgreSQL up with pg_dump -Fc and restore with pg_restore ' +
@@ -28,7 +33,7 @@ export async function runBackupCommand(command: BackupCommand, config: AppConfig
   if (command.name === 'backup') {
     const manifest = await backupDataDir(config.dataDir, command.file);
     const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
-    console.log(
+    output.out(
       `Backed up ${config.dataDir} to ${command.file}: ${manifest.files.length} files, ` +
         `${(bytes / 1024 / 1024).toFixed(1)} MB`,
     );
@@ -37,7 +42,7 @@ export async function runBackupCommand(command: BackupCommand, config: AppConfig
   const { manifest, movedAside } = await restoreDataDir(command.file, config.dataDir, {
     force: command.force,
   });
-  if (movedAside) console.log(`The data that was in ${config.dataDir} is now in ${movedAside}`);
+  if (movedAside) output.out(`The data that was in ${config.dataDir} is now in ${movedAside}`);
   // Opened as the server would (migrated: a backup of an older version is brought up to date),
   // and counted: a backup that does not open is found now, not at the next start.
   const database = await openDatabase({ dataDir: config.dataDir });
@@ -51,7 +56,7 @@ export async function runBackupCommand(command: BackupCommand, config: AppConfig
         .executeTakeFirstOrThrow();
       counts.push(`${n} ${table}`);
     }
-    console.log(
+    output.out(
       `Restored ${command.file} (made ${manifest.createdAt}) into ${config.dataDir}: ${counts.join(', ')}`,
     );
   } finally {

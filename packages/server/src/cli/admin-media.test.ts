@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await removeClips(...clips);
-  cli.cleanup();
+  await cli.cleanup();
 });
 
 describe('npm run admin -- media attach', { timeout: PROCESS_TEST_MS }, () => {

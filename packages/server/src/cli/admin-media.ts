@@ -4,12 +4,12 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { MOD_NAMES, numberKey, VIDEO_MSG } from '@yingku/contract';
 import type { AppConfig } from '../config';
-import { openDatabase } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/connection';
 import { takeWorkerLease } from '../db/worker-lease';
 import { AppError } from '../http/errors';
 import { createVideoRuntime, type VideoRuntime } from '../features/video/video-runtime';
 import type { MediaRecord } from '../features/video/video.repo';
+import type { CliOutput } from './admin-output';
 
 export const MEDIA_USAGE = `  npm run admin -- media attach --work NUMBER [--channel censored|uncensored|western] FILE [--wait|--no-wait]
       Attaches a video file to the work with that number (any spelling) and queues its transcode:
@@ -106,29 +106,40 @@ async function findWork(runtime: VideoRuntime, number: string, channel: string |
   return works[0]!;
 }
 
-/** Opens the database and the media side for `work`, closing both after. */
-async function withRuntime<T>(config: AppConfig, work: (runtime: VideoRuntime) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const lease = await takeWorkerLease(config.databaseUrl);
-  let runtime: VideoRuntime | undefined;
-  try {
-    await migrateToLatest(database.db);
-    runtime = createVideoRuntime({ config, database, log: silentLog, workerLease: lease });
-    return await work(runtime);
-  } finally {
-    await runtime?.close();
-    await lease.release();
-    await database.close();
-  }
+/** What a media command runs with: the settings, the database, where its lines go. */
+export interface MediaCommandDeps {
+  config: AppConfig;
+  /** Runs `work` on the configured database (migrated), closing what it opened. */
+  withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T>;
+  output: CliOutput;
+}
+
+/** Opens the media side on the database for `work`, closing it after. */
+function withRuntime<T>(
+  { config, withDatabase }: MediaCommandDeps,
+  work: (runtime: VideoRuntime) => Promise<T>,
+): Promise<T> {
+  return withDatabase(async (database) => {
+    const lease = await takeWorkerLease(config.databaseUrl);
+    let runtime: VideoRuntime | undefined;
+    try {
+      runtime = createVideoRuntime({ config, database, log: silentLog, workerLease: lease });
+      return await work(runtime);
+    } finally {
+      await runtime?.close();
+      await lease.release();
+    }
+  });
 }
 
 export async function runMediaCommand(
   command: MediaAttachCommand | MediaImportCommand,
-  config: AppConfig,
+  deps: MediaCommandDeps,
 ): Promise<number> {
+  const { config, output } = deps;
   if (command.name === 'media-import')
-    return withRuntime(config, (runtime) => runImport(command, config, runtime));
-  return withRuntime(config, async (runtime) => {
+    return withRuntime(deps, (runtime) => runImport(command, deps, runtime));
+  return withRuntime(deps, async (runtime) => {
     const work = await findWork(runtime, command.number, command.channel);
     let media: MediaRecord;
     try {
@@ -144,16 +155,16 @@ export async function runMediaCommand(
         throw new MediaCommandError(`no such file: ${command.file}`);
       throw error;
     }
-    console.log(`Video ${media.id} attached to ${work.number} (work ${work.id}); transcode queued.`);
+    output.out(`Video ${media.id} attached to ${work.number} (work ${work.id}); transcode queued.`);
     const wait = command.wait ?? !config.databaseUrl;
     if (!wait) return 0;
     if (!config.databaseUrl) await runtime.startWorker();
-    const settled = await waitForVideo(runtime, media.id);
+    const settled = await waitForVideo(runtime, media.id, output);
     if (settled.status === 'ready') {
-      console.log(`Online: ${settled.rungs.map((r) => r.name).join(', ')}.`);
+      output.out(`Online: ${settled.rungs.map((r) => r.name).join(', ')}.`);
       return 0;
     }
-    console.error(`Failed: ${failureText(settled)}`);
+    output.err(`Failed: ${failureText(settled)}`);
     return 1;
   });
 }
@@ -178,7 +189,7 @@ const importEntry = z.union([
 /** Each line attached or refused with its reason; with --wait, each video's outcome too. */
 async function runImport(
   command: MediaImportCommand,
-  config: AppConfig,
+  { config, output }: MediaCommandDeps,
   runtime: VideoRuntime,
 ): Promise<number> {
   const text = await readFile(command.file, 'utf8').catch(() => {
@@ -212,22 +223,22 @@ async function runImport(
               staffId: null,
             });
       attached.push({ line, media });
-      console.log(`line ${line}: video ${media.id} attached to ${work.number}`);
+      output.out(`line ${line}: video ${media.id} attached to ${work.number}`);
     } catch (error) {
       failed += 1;
-      console.error(`line ${line}: ${describe(error)}`);
+      output.err(`line ${line}: ${describe(error)}`);
     }
   }
-  console.log(`${attached.length} attached, ${failed} refused.`);
+  output.out(`${attached.length} attached, ${failed} refused.`);
   const wait = command.wait ?? !config.databaseUrl;
   if (!wait || attached.length === 0) return failed > 0 ? 1 : 0;
   if (!config.databaseUrl) await runtime.startWorker();
   for (const { line, media } of attached) {
-    const settled = await waitForVideo(runtime, media.id, false);
-    if (settled.status === 'ready') console.log(`line ${line}: online`);
+    const settled = await waitForVideo(runtime, media.id);
+    if (settled.status === 'ready') output.out(`line ${line}: online`);
     else {
       failed += 1;
-      console.error(`line ${line}: failed: ${failureText(settled)}`);
+      output.err(`line ${line}: failed: ${failureText(settled)}`);
     }
   }
   return failed > 0 ? 1 : 0;
@@ -242,15 +253,22 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Prints each rung's progress as it changes, until the video is ready, failed or cancelled. */
-async function waitForVideo(runtime: VideoRuntime, mediaId: string, progress = true): Promise<MediaRecord> {
+/**
+ * Waits until the video is ready, failed or cancelled; with `progress`, prints each rung's
+ * progress as it changes.
+ */
+async function waitForVideo(
+  runtime: VideoRuntime,
+  mediaId: string,
+  progress?: CliOutput,
+): Promise<MediaRecord> {
   let shown = '';
   for (;;) {
     const media = await runtime.service.find(mediaId);
     if (!media) throw new MediaCommandError(VIDEO_MSG.mediaNotFound);
     const line = media.rungs.map((r) => `${r.name} ${r.percent}%`).join('  ');
     if (progress && line && line !== shown) {
-      console.log(line);
+      progress.out(line);
       shown = line;
     }
     if (media.status !== 'queued' && media.status !== 'running') return media;

@@ -1,19 +1,21 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_MSG } from '@yingku/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminCli } from '../../test/admin-cli';
 import { openDatabase } from '../db/connection';
 import { hashCode } from '../features/activation-codes/activation-code';
 import { parsePackageCommand } from './admin-packages';
 
-const cli = createAdminCli();
+// PGlite in DATA_DIR, as the command opens it: the test reads the database's files.
+const cli = createAdminCli({ database: 'data-dir' });
 const { admin, dataDir } = cli;
 const outDir = mkdtempSync(path.join(tmpdir(), 'yk-admin-out-'));
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}(-[0-9A-HJKMNP-TV-Z]{5}){2}$/;
 
-afterAll(() => {
-  cli.cleanup();
+afterAll(async () => {
+  await cli.cleanup();
   rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -56,9 +58,8 @@ describe('npm run admin', () => {
     expect((await admin('codes', '--package', '101', '--count', '0')).code).toBe(2);
     expect((await admin('codes', '--count', '5')).stderr).toContain('Usage:');
 
-    const database = await openDatabase({ dataDir });
-    try {
-      const stored = await database.db
+    await cli.inDatabase(async (db) => {
+      const stored = await db
         .selectFrom('activation_codes')
         .select(['code_hash', 'package_id', 'batch', 'redeemed_at'])
         .orderBy('batch')
@@ -71,9 +72,8 @@ describe('npm run admin', () => {
         expect.arrayContaining(expected),
       );
       expect(stored).toHaveLength(5);
-    } finally {
-      await database.close();
-    }
+    });
+    await cli.closeDatabase(); // as the command's process ends: everything is in the files
     // The codes themselves are nowhere in the database's files, only their hashes.
     const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     const everything = Buffer.concat(files.map((f) => readFileSync(path.join(f.parentPath, f.name))));
@@ -119,14 +119,18 @@ describe('npm run admin', () => {
     ]) {
       expect(parse(line), line).toBeNull();
     }
+    // Values go through the console's schema: a bad one is refused with the rule, not the usage.
     expect(parse('package-set 101 --days 7x --price=-5')).toEqual({
-      name: 'package-set',
-      ref: '101',
-      input: expect.objectContaining({ days: Number.NaN, price: '-5' }),
+      name: 'refused',
+      message: `--price "-5": ${SERVER_MSG.priceInvalid}`,
+    });
+    expect(parse('package-set 101 --days 7x')).toEqual({
+      name: 'refused',
+      message: `--days "7x": ${SERVER_MSG.packageDaysInvalid}`,
     });
     expect(parse('package-add --name 周卡 --price 9 --orig 9 --days 7 --sort=-2')).toEqual({
       name: 'package-add',
-      input: expect.objectContaining({ name: '周卡', price: '9', origPrice: '9', days: 7, sortOrder: -2 }),
+      input: expect.objectContaining({ name: '周卡', price: 900, origPrice: 900, days: 7, sort: -2 }),
     });
   });
 });
@@ -135,6 +139,7 @@ describe('npm run admin -- backup / restore', () => {
   it('backs up, refuses while the database is open, and restores with the counts', async () => {
     const archive = path.join(outDir, 'backup.tar.gz');
     await admin('packages'); // creates and migrates the database
+    await cli.closeDatabase();
     const open = await openDatabase({ dataDir });
     try {
       const refused = await admin('backup', archive);

@@ -2,12 +2,15 @@ import { MSG } from '@yingku/contract';
 
 /**
  * The one error type services throw. The error handler turns it into the envelope
- * `{ code, msg }` with the same HTTP status (DESIGN.md "HTTP contract").
+ * `{ code, msg }` with the same HTTP status (DESIGN.md "HTTP contract"). `detail` is the
+ * operator's account of it in English, with the values involved, which the admin CLI prints;
+ * it never leaves in a response.
  */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'AppError';

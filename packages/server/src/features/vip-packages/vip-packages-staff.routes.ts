@@ -14,13 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { AppError } from '../../http/errors';
-import {
-  type PackageInput,
-  PackageError,
-  type VipPackageRecord,
-  type VipPackagesService,
-} from './vip-packages.service';
+import type { VipPackageRecord, VipPackagesService } from './vip-packages.service';
 
 export interface VipPackagesStaffRouteDeps {
   packages: VipPackagesService;
@@ -34,29 +28,6 @@ const errors = {
   404: errorEnvelope,
   500: errorEnvelope,
 };
-
-/** The console's fields as the service's input (the service checks them again, as for the CLI). */
-interface ConsoleFields {
-  name?: string | undefined;
-  remark?: string | undefined;
-  price?: string | undefined;
-  origPrice?: string | undefined;
-  days?: number | undefined;
-  sort?: number | undefined;
-  status?: number | undefined;
-}
-
-function toInput(fields: ConsoleFields): PackageInput {
-  const input: PackageInput = {};
-  if (fields.name !== undefined) input.name = fields.name;
-  if (fields.remark !== undefined) input.remark = fields.remark;
-  if (fields.price !== undefined) input.price = fields.price;
-  if (fields.origPrice !== undefined) input.origPrice = fields.origPrice;
-  if (fields.days !== undefined) input.days = fields.days;
-  if (fields.sort !== undefined) input.sortOrder = fields.sort;
-  if (fields.status !== undefined) input.status = fields.status;
-  return input;
-}
 
 export function toStaffPackageRow(pkg: VipPackageRecord): StaffPackageRow {
   return {
@@ -72,19 +43,9 @@ export function toStaffPackageRow(pkg: VipPackageRecord): StaffPackageRow {
   };
 }
 
-/** A refused change as the envelope: the Chinese text, 400 (or 404 for no such package). */
-async function consoleErrors<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (err instanceof PackageError) throw new AppError(err.status, err.msg);
-    throw err;
-  }
-}
-
 /**
  * VIP packages in the console (/v2/admin/packages…): all of them (withdrawn too), add, change.
- * The same service and checks as the admin CLI. Staff or admin only.
+ * The same schema (the contract's vipPackageFields) and service as the admin CLI. Staff or admin only.
  */
 export async function vipPackagesStaffRoutes(
   app: FastifyInstance,
@@ -122,9 +83,7 @@ export async function vipPackagesStaffRoutes(
     },
     async (request) => {
       await staff.caller(request);
-      const { name, price, origPrice, days } = request.body;
-      const input = { ...toInput(request.body), name, price, origPrice, days };
-      return ok(toStaffPackageRow(await consoleErrors(service.create(input))));
+      return ok(toStaffPackageRow(await service.create(request.body)));
     },
   );
 
@@ -141,8 +100,7 @@ export async function vipPackagesStaffRoutes(
     },
     async (request) => {
       await staff.caller(request);
-      const updated = await consoleErrors(service.update(request.params.id, toInput(request.body)));
-      return ok(toStaffPackageRow(updated));
+      return ok(toStaffPackageRow(await service.update(request.params.id, request.body)));
     },
   );
 }
