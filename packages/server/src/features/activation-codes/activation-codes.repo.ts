@@ -48,10 +48,10 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
   return {
     /** Stores a batch of codes (hash and tail) for one package. */
     async insertCodes(
-      trx: Transaction<DB>,
       codes: StoredCode[],
       packageId: string,
       batch: string,
+      trx: Transaction<DB>,
     ): Promise<void> {
       for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
         await trx
@@ -147,7 +147,7 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
      * there is no such code or it was used. One UPDATE, so of parallel redemptions PostgreSQL's
      * row lock lets exactly one see `redeemed_at IS NULL`.
      */
-    claim(trx: Transaction<DB>, codeHash: string, userId: string) {
+    claim(codeHash: string, userId: string, trx: Transaction<DB>) {
       return trx
         .updateTable('activation_codes')
         .from('vip_packages')

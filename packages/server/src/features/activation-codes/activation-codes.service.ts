@@ -65,7 +65,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
       const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
       await db.transaction().execute(async (trx) => {
         const stored = result.codes.map((code) => ({ hash: hashCode(code), tail: codeTail(code) }));
-        await repo.insertCodes(trx, stored, pkg.id, batch);
+        await repo.insertCodes(stored, pkg.id, batch, trx);
         await beforeCommit(result);
       });
       return result;
@@ -108,7 +108,7 @@ export function createActivationCodesService(db: Kysely<DB>) {
     async redeem(userId: string, typed: string): Promise<Membership> {
       if (await repo.isLocked(userId)) throw tooManyRequests(SERVER_MSG.codeLocked);
       const granted = await membership.transaction(async (trx) => {
-        const grant = await repo.claim(trx, hashCode(typed), userId);
+        const grant = await repo.claim(hashCode(typed), userId, trx);
         return grant ? membership.extendVip({ userId, ...grant }, trx) : undefined;
       });
       if (!granted) {

@@ -83,7 +83,7 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
       return row as StaffWorkRecord | undefined;
     },
 
-    async setOnline(trx: Kysely<DB>, workId: string, isOnline: number): Promise<void> {
+    async setOnline(workId: string, isOnline: number, trx: Kysely<DB> = db): Promise<void> {
       await trx
         .updateTable('works')
         .set({ is_online: isOnline, updated_at: sql<Date>`now()` })
@@ -97,7 +97,7 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
      * sidebars count only works a visitor can see. Nothing moves when the work is already so.
      * Take the visibility lock first (see db/visibility-lock.ts).
      */
-    async setHidden(trx: Kysely<DB>, workId: string, hidden: boolean): Promise<void> {
+    async setHidden(workId: string, hidden: boolean, trx: Kysely<DB>): Promise<void> {
       const changed = await trx
         .updateTable('works')
         .set({ hidden, updated_at: sql<Date>`now()` })

@@ -35,8 +35,8 @@ export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void
       const row = await repo.inTransaction(async (trx) => {
         if (changes.hidden !== undefined) await visibilityLock.exclusive(trx);
         if (!(await repo.find(workId, trx, true))) throw notFound(SERVER_MSG.workNotFound);
-        if (changes.isOnline !== undefined) await repo.setOnline(trx, workId, changes.isOnline);
-        if (changes.hidden !== undefined) await repo.setHidden(trx, workId, changes.hidden);
+        if (changes.isOnline !== undefined) await repo.setOnline(workId, changes.isOnline, trx);
+        if (changes.hidden !== undefined) await repo.setHidden(workId, changes.hidden, trx);
         return repo.find(workId, trx);
       });
       if (!row) throw notFound(SERVER_MSG.workNotFound);

@@ -14,11 +14,11 @@ export function createOrderPaymentsService(db: Kysely<DB>) {
 
     /** The order, locked until `trx` ends: notifies of one order settle one after another. */
     lockOrder: (id: string, trx: Transaction<DB>): Promise<OrderRecord | undefined> =>
-      orders.lockOrder(trx, id),
+      orders.lockOrder(id, trx),
 
     /** The paid transition of a locked, unpaid order. */
     markPaid: (id: string, tradeNo: string, trx: Transaction<DB>): Promise<void> =>
-      orders.markPaid(trx, id, tradeNo),
+      orders.markPaid(id, tradeNo, trx),
   };
 }
 

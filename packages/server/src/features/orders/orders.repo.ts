@@ -247,7 +247,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
      * Locks the order row until the transaction ends (SELECT … FOR UPDATE): notifies of one order,
      * however many arrive at once, decide and change its state one after another.
      */
-    lockOrder(trx: Transaction<DB>, id: string): Promise<OrderRecord | undefined> {
+    lockOrder(id: string, trx: Transaction<DB>): Promise<OrderRecord | undefined> {
       return trx
         .selectFrom('orders')
         .select(ORDER_COLUMNS)
@@ -257,7 +257,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
     },
 
     /** The paid transition of a locked, unpaid order. */
-    async markPaid(trx: Transaction<DB>, id: string, tradeNo: string): Promise<void> {
+    async markPaid(id: string, tradeNo: string, trx: Transaction<DB>): Promise<void> {
       await trx
         .updateTable('orders')
         .set({ status: PAID, provider_trade_no: tradeNo, paid_at: sql<Date>`now()` })

@@ -17,7 +17,7 @@ export function createPaymentEventsRepo(db: Kysely<DB>) {
      * Records the event; false when it was already recorded (a repeat). On PostgreSQL a parallel
      * insert of the same event waits for the first transaction and then inserts nothing.
      */
-    async recordEvent(trx: Transaction<DB>, event: PaymentEventRecord): Promise<boolean> {
+    async recordEvent(event: PaymentEventRecord, trx: Transaction<DB>): Promise<boolean> {
       const row = await trx
         .insertInto('payment_events')
         .values({

@@ -61,13 +61,16 @@ export function createPaymentNotifyService({ db, providers, log }: PaymentNotify
       if (!locked) return 'gone';
       const pays = payment.paid && locked.status === UNPAID;
       const outcome: SettleOutcome = pays ? 'paid' : payment.paid ? 'already-paid' : 'not-paid';
-      const recorded = await events.recordEvent(trx, {
-        provider,
-        eventId: payment.eventId,
-        orderId: order.id,
-        outcome,
-        payload: payment,
-      });
+      const recorded = await events.recordEvent(
+        {
+          provider,
+          eventId: payment.eventId,
+          orderId: order.id,
+          outcome,
+          payload: payment,
+        },
+        trx,
+      );
       if (!recorded) return 'repeat';
       if (pays) {
         await orders.markPaid(order.id, payment.tradeNo, trx);

@@ -71,7 +71,7 @@ export function createSupportRepo(db: Kysely<DB>) {
      * Serializes the user's new threads on every server until `trx` ends, and answers how many
      * threads they opened in the last `minutes`.
      */
-    async lockAndCountNewThreads(trx: Transaction<DB>, userId: string, minutes: number): Promise<number> {
+    async lockAndCountNewThreads(userId: string, minutes: number, trx: Transaction<DB>): Promise<number> {
       await lockKey(trx, 'support:new', userId);
       const { recent } = await trx
         .selectFrom('support_threads')
@@ -104,7 +104,11 @@ export function createSupportRepo(db: Kysely<DB>) {
      * belongs to `userId` (when given): a follow-up, a reply and a close of one thread, however
      * they race, decide and change it one after another.
      */
-    lockThread(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread | undefined> {
+    lockThread(
+      id: string,
+      userId: string | undefined,
+      trx: Transaction<DB>,
+    ): Promise<LockedThread | undefined> {
       let query = trx
         .selectFrom('support_threads')
         .select(['id', 'user_id as userId', 'status'])
@@ -129,7 +133,7 @@ export function createSupportRepo(db: Kysely<DB>) {
     },
 
     /** Changes a locked thread and stamps its activity time. */
-    async updateThread(trx: Transaction<DB>, id: string, change: ThreadChange): Promise<void> {
+    async updateThread(id: string, change: ThreadChange, trx: Transaction<DB>): Promise<void> {
       await trx
         .updateTable('support_threads')
         .set({ ...change, updated_at: sql<Date>`now()` })

@@ -42,7 +42,7 @@ export function createSupportService(db: Kysely<DB>) {
   }
 
   async function lockOrNotFound(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread> {
-    const thread = await repo.lockThread(trx, id, userId);
+    const thread = await repo.lockThread(id, userId, trx);
     if (!thread) throw notFound(SERVER_MSG.threadNotFound);
     return thread;
   }
@@ -58,7 +58,7 @@ export function createSupportService(db: Kysely<DB>) {
     /** A new thread awaiting a reply, its question as the first entry; 429 past the quota. */
     async ask(userId: string, message: string): Promise<MessageThread> {
       const thread = await repo.transaction(async (trx) => {
-        const recent = await repo.lockAndCountNewThreads(trx, userId, NEW_THREAD_QUOTA.minutes);
+        const recent = await repo.lockAndCountNewThreads(userId, NEW_THREAD_QUOTA.minutes, trx);
         if (recent >= NEW_THREAD_QUOTA.max) throw tooManyRequests(SERVER_MSG.threadsTooFrequent);
         const id = await repo.insertThread(trx, {
           userId,
@@ -79,7 +79,7 @@ export function createSupportService(db: Kysely<DB>) {
       const thread = await repo.transaction(async (trx) => {
         await lockOpen(trx, threadId, userId);
         await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.user, authorId: userId, message });
-        await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.awaiting, unread: false });
+        await repo.updateThread(threadId, { status: MESSAGE_STATUS.awaiting, unread: false }, trx);
         return current(trx, threadId);
       });
       return toMessageThread(thread);
@@ -107,7 +107,7 @@ export function createSupportService(db: Kysely<DB>) {
       const thread = await repo.transaction(async (trx) => {
         const locked = await lockOrNotFound(trx, threadId, userId);
         if (locked.status !== MESSAGE_STATUS.closed) {
-          await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.closed, unread: false });
+          await repo.updateThread(threadId, { status: MESSAGE_STATUS.closed, unread: false }, trx);
         }
         return current(trx, threadId);
       });
@@ -148,7 +148,7 @@ export function createSupportService(db: Kysely<DB>) {
       const thread = await repo.transaction(async (trx) => {
         await lockOpen(trx, threadId);
         await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.staff, authorId: staffId, message });
-        await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.replied, unread: true });
+        await repo.updateThread(threadId, { status: MESSAGE_STATUS.replied, unread: true }, trx);
         return current(trx, threadId);
       });
       return toStaffThread(thread);
@@ -159,7 +159,7 @@ export function createSupportService(db: Kysely<DB>) {
       const thread = await repo.transaction(async (trx) => {
         const locked = await lockOrNotFound(trx, threadId);
         if (locked.status !== MESSAGE_STATUS.closed) {
-          await repo.updateThread(trx, threadId, { status: MESSAGE_STATUS.closed });
+          await repo.updateThread(threadId, { status: MESSAGE_STATUS.closed }, trx);
         }
         return current(trx, threadId);
       });
