@@ -1,5 +1,5 @@
 import { formatYuan, parseYuan } from '@yingku/contract';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { z } from 'zod';
 import { alipayPrivateKeyPem, alipayPublicKeyPem } from './alipay-keys';
 import type { AlipaySettings, PaymentProvider, PaymentRequest, VerifiedPayment } from './payment-provider';
@@ -29,28 +29,38 @@ const queryAnswerSchema = z.object({
 /**
  * Alipay (open platform, RSA2) through alipay-sdk: wap.pay on phones, page.pay on desktops, the
  * async notify verified with Alipay's public key, and alipay.trade.query for getOrderId.
- * Throws at creation when a key cannot be read, so a bad configuration stops the start.
+ * Throws at creation when a key cannot be read, so a bad configuration stops the start. The SDK
+ * itself loads on first use: a site (or a test) without Alipay never pays for its import.
  */
 export function createAlipayProvider(settings: AlipaySettings, publicUrl: string): PaymentProvider {
   const origin = publicUrl.replace(/\/+$/, '');
   const notifyUrl = `${origin}/prod-api/pay/notify/alipay`;
   const returnUrl = `${origin}/orders`;
-  const sdk = new AlipaySdk({
-    appId: settings.appId,
+  const keys = {
     privateKey: alipayPrivateKeyPem(settings.privateKey, 'ALIPAY_PRIVATE_KEY'),
-    keyType: 'PKCS8',
     alipayPublicKey: alipayPublicKeyPem(settings.alipayPublicKey, 'ALIPAY_PUBLIC_KEY'),
-    gateway: settings.gateway ?? DEFAULT_GATEWAY,
-    signType: 'RSA2',
-    // Keep Alipay's own field names so the code reads like Alipay's documentation.
-    camelcase: false,
-  });
+  };
+  let loaded: Promise<AlipaySdk> | undefined;
+  const alipay = () =>
+    (loaded ??= import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: settings.appId,
+          ...keys,
+          keyType: 'PKCS8',
+          gateway: settings.gateway ?? DEFAULT_GATEWAY,
+          signType: 'RSA2',
+          // Keep Alipay's own field names so the code reads like Alipay's documentation.
+          camelcase: false,
+        }),
+    ));
 
   return {
     name: 'alipay',
 
     async createPayment(request: PaymentRequest): Promise<string> {
       const phone = request.device === 'phone';
+      const sdk = await alipay();
       return sdk.pageExecute(phone ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
         bizContent: {
           out_trade_no: request.orderId,
@@ -70,6 +80,7 @@ export function createAlipayProvider(settings: AlipaySettings, publicUrl: string
       const params = parseForm(rawBody);
       // RSA (SHA-1) is retired; a notify that asks for it is not from a correctly set-up app.
       if (!params || (params.sign_type !== undefined && params.sign_type !== 'RSA2')) return null;
+      const sdk = await alipay();
       let signed: boolean;
       try {
         // V2 checks the values exactly as parsed: URLSearchParams already decoded them once, and
@@ -100,7 +111,9 @@ export function createAlipayProvider(settings: AlipaySettings, publicUrl: string
 
     async queryOrder(orderId: string): Promise<VerifiedPayment | null> {
       // validateSign: the answer is believed only when Alipay's key signed it.
-      const answer = await sdk.exec(
+      const answer = await (
+        await alipay()
+      ).exec(
         'alipay.trade.query',
         { bizContent: { out_trade_no: orderId }, timestamp: beijingTimestamp(Date.now()) },
         { validateSign: true },

@@ -15,7 +15,6 @@ import {
   type VideoQueueSettings,
 } from './video-jobs';
 import { createVideoPipeline, type VideoPipeline } from './video-pipeline';
-import { createS3VideoStorage } from './video-s3-storage';
 import { localVideoStorage, type VideoStorage } from './video-storage';
 
 interface Log {
@@ -46,9 +45,23 @@ export interface VideoRuntimeDeps {
   tools?: FfmpegTools | null;
 }
 
-/** Storage as the settings say: object storage when a bucket is set, else the local folder. */
+/**
+ * Storage as the settings say: object storage when a bucket is set, else the local folder. The
+ * S3 SDK loads on first use, so a site (or a test) on local storage never imports it.
+ */
 export function videoStorageFor(media: AppConfig['media']): VideoStorage {
-  return media.s3 ? createS3VideoStorage(media.s3) : localVideoStorage(media.dir);
+  const s3 = media.s3;
+  if (!s3) return localVideoStorage(media.dir);
+  let loaded: Promise<VideoStorage> | undefined;
+  const storage = () => (loaded ??= import('./video-s3-storage').then((m) => m.createS3VideoStorage(s3)));
+  return {
+    kind: 's3',
+    putFile: async (key, file, options) => (await storage()).putFile(key, file, options),
+    read: async (key, range) => (await storage()).read(key, range),
+    download: async (key, file) => (await storage()).download(key, file),
+    removePrefix: async (prefix) => (await storage()).removePrefix(prefix),
+    directUrl: async (key, ttlSeconds) => (await storage()).directUrl(key, ttlSeconds),
+  };
 }
 
 /**

@@ -2,34 +2,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MediaError } from './ffmpeg-tools';
 import type { S3Settings } from './media-settings';
+import { s3ClientConfig } from './s3-client-config';
 import { assertKey, contentTypeOf, type VideoStorage } from './video-storage';
-
-/** The S3 client's settings (the tus S3 store for uploads builds its own client from them). */
-export function s3ClientConfig(settings: S3Settings): S3ClientConfig {
-  return {
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    // Checksums only where S3 requires them: R2, OSS, Ceph and older MinIO refuse or mishandle
-    // the SDK's newer default on streamed bodies.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  };
-}
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client(s3ClientConfig(settings));

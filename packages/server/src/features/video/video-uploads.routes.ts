@@ -1,5 +1,4 @@
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import { Server as TusServer } from '@tus/server';
 import {
   API,
@@ -19,7 +18,7 @@ import { ok } from '../../http/envelope';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { VideoService } from './video.service';
 import { toMediaRow } from './video-staff.routes';
-import { s3ClientConfig } from './video-s3-storage';
+import { s3ClientConfig } from './s3-client-config';
 import { every } from '../../lib/every';
 
 export interface VideoUploadRouteDeps {
@@ -67,8 +66,9 @@ export async function videoUploadRoutes(
 ) {
   const staff = roleGuard(auth, 'staff');
   const media = config.media;
+  // The S3 store (and the SDK under it) loads only on sites with a bucket.
   const datastore = media.s3
-    ? new S3Store({
+    ? new (await import('@tus/s3-store')).S3Store({
         partSize: 8 * 1024 * 1024,
         expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
         s3ClientConfig: { bucket: media.s3.bucket, ...s3ClientConfig(media.s3) },
