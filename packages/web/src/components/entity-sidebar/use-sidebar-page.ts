@@ -8,8 +8,11 @@ export interface SidebarPage {
   total: number;
 }
 
-const sidebarKey = (source: SidebarSource, pageNum?: number) =>
-  pageNum === undefined ? ['entities', 'sidebar', source] : ['entities', 'sidebar', source, pageNum];
+/** Query keys of the entity sidebars: every loaded page of one sidebar, or one page. */
+export const sidebarKeys = {
+  source: (source: SidebarSource) => ['entities', 'sidebar', source] as const,
+  page: (source: SidebarSource, pageNum: number) => [...sidebarKeys.source(source), pageNum] as const,
+};
 
 async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: AbortSignal) {
   const paging = { pageNum, pageSize: PAGE_SIZE.sidebar };
@@ -41,7 +44,7 @@ async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: 
 export function useSidebarPage(source: SidebarSource, pageNum: number, enabled = true) {
   return useQuery<SidebarPage>({
     enabled,
-    queryKey: sidebarKey(source, pageNum),
+    queryKey: sidebarKeys.page(source, pageNum),
     queryFn: ({ signal }) => fetchSidebarPage(source, pageNum, signal),
     placeholderData: keepPreviousData,
   });
@@ -55,7 +58,7 @@ export function useSidebarPage(source: SidebarSource, pageNum: number, enabled =
 export function useLoadedEntry(source: SidebarSource, id: string | undefined): SidebarEntry | undefined {
   const queryClient = useQueryClient();
   if (id === undefined) return undefined;
-  for (const [, page] of queryClient.getQueriesData<SidebarPage>({ queryKey: sidebarKey(source) })) {
+  for (const [, page] of queryClient.getQueriesData<SidebarPage>({ queryKey: sidebarKeys.source(source) })) {
     const entry = page?.entries.find((e) => e.id === id);
     if (entry) return entry;
   }

@@ -1,7 +1,7 @@
 import { API } from '@yingku/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { WorksListParams } from '../../api/works';
+import { type WorksListParams, workKeys } from '../../api/works';
 import { worksListGuard } from '../../api/works-list-guard';
 import { useMagnetFilter } from '../../session/magnet-filter';
 import { nextPageNum } from './paging';
@@ -16,7 +16,7 @@ import { nextPageNum } from './paging';
 export function useWorksPages(params: Omit<WorksListParams, 'pageNum' | 'pageSize'>, pageSize: number) {
   const [magnetFilter] = useMagnetFilter();
   return useInfiniteQuery({
-    queryKey: ['works', 'pages', params, pageSize, magnetFilter] as const,
+    queryKey: workKeys.pages(params, pageSize, magnetFilter),
     queryFn: ({ pageParam, signal }) =>
       api.get(
         API.worksList,

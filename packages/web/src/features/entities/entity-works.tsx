@@ -10,6 +10,7 @@ import { useEntityNameFromWork } from './entity-name';
 import { type EntityScreen, entityWorksParams } from './entity-screens';
 import styles from './entity-works.module.css';
 import { ENTITY_TEXT, workCountText } from './texts';
+import { workKeys } from '../../api/works';
 
 export interface EntityWorksProps {
   screen: Pick<EntityScreen, 'modName' | 'worksParam' | 'title'>;
@@ -32,9 +33,9 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
 
   const reload = () => {
     window.scrollTo({ top: 0 });
-    // The key of useWorksPages starts ['works', 'pages', params, …]: a reset empties the loaded
-    // pages, so the refetch asks for page 1 alone (a plain refetch would reload every page).
-    void queryClient.resetQueries({ queryKey: ['works', 'pages', params] });
+    // A reset empties the loaded pages, so the refetch asks for page 1 alone (a plain refetch
+    // would reload every page).
+    void queryClient.resetQueries({ queryKey: workKeys.pagesOf(params) });
   };
 
   return (

@@ -4,7 +4,7 @@ import { TextArea, Toast } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { supportApi } from '../../api/support';
-import { THREADS_KEY } from './support-queries';
+import { supportKeys } from './support-keys';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
 
@@ -59,7 +59,7 @@ export function QuestionForm() {
     // sent text in the box for as long as the list took to load).
     onSuccess: () => {
       Toast.show({ content: MSG.submitted });
-      void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.threads });
     },
   });
   return (

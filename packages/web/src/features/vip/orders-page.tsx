@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
-import { CURRENT_USER_KEY } from '../../session/session-end';
+import { sessionKeys } from '../../session/session-end';
 import { VIP_TEXT } from './texts';
 import { channelName, latestOrders, orderStatusView, showYuan } from './vip-model';
 import { ordersOptions, refreshMembership } from './vip-queries';
@@ -44,7 +44,7 @@ function OrderList() {
   // An order seen paid here may have been paid in another window: the level is asked again.
   const paidCount = orders.data?.rows.filter((order) => orderStatusView(order.status).kind === 'paid').length;
   useEffect(() => {
-    if (paidCount) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    if (paidCount) void queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser });
   }, [paidCount, queryClient]);
 
   if (orders.isPending) {

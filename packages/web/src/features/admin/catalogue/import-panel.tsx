@@ -5,7 +5,8 @@ import { Button } from '../../../components/button/button';
 import { useCallback, useRef, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { shownTime } from '../admin-model';
-import { ADMIN_KEYS, useImportJobs } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useImportJobs } from '../admin-queries';
 import { Pager, Panel, QueryState, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { importFileName, importFileProblem, importStatusTag } from './catalogue-model';
@@ -45,7 +46,7 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
       onShow({ id: data.id, initial: data });
       setFile(undefined);
       if (input.current) input.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.imports });
     } catch {
       // Shown by the client (导入文件为空, 导入文件不能超过20MB…).
     } finally {
@@ -55,8 +56,8 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
 
   /** A job has ended: the list shows its result, and the works it loaded are there to find. */
   const onFinished = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
-    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.imports });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.works });
   }, [queryClient]);
 
   return (

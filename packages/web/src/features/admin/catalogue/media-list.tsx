@@ -4,7 +4,8 @@ import { Dialog, DotLoading, ProgressBar, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useEffect, useRef, useState } from 'react';
 import { shownTime } from '../admin-model';
-import { ADMIN_KEYS, useWorkMedia } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useWorkMedia } from '../admin-queries';
 import { StatusTag } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { mediaApi } from './media-api';
@@ -52,8 +53,8 @@ export function MediaButtons({ row }: { row: MediaRow }) {
       await send();
       Toast.show({ icon: 'success', content: done });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.media }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.media }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.works }),
       ]);
     } catch {
       // Shown by the client (只有失败或已取消的视频可以重试…); the next poll shows the video as it is.
@@ -154,7 +155,7 @@ export function WorkMediaList({ workId }: { workId: string }) {
   const wasInMaking = useRef(inMaking);
   useEffect(() => {
     if (wasInMaking.current && !inMaking) {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.works });
     }
     wasInMaking.current = inMaking;
   }, [inMaking, queryClient]);

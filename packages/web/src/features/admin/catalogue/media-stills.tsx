@@ -4,7 +4,7 @@ import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { runtimeConfig } from '../../../api/runtime-config';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { mediaApi } from './media-api';
 import styles from './videos.module.css';
@@ -23,7 +23,7 @@ export function MediaStills({ row }: { row: MediaRow }) {
     try {
       await mediaApi.useStills(row.id);
       Toast.show({ icon: 'success', content: ADMIN_TEXT.stillsSet });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.works });
     } catch {
       // Shown by the client.
     } finally {

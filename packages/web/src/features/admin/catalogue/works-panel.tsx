@@ -5,7 +5,8 @@ import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi, type WriteBody } from '../../../api/admin';
 import { runtimeConfig } from '../../../api/runtime-config';
-import { ADMIN_KEYS, useStaffWorks } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffWorks } from '../admin-queries';
 import { Pager, Panel, QueryState, SearchBox, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { channelLabel, workOnlineTag } from './catalogue-model';
@@ -172,6 +173,6 @@ function useWorkUpdate(work: StaffWorkRow) {
       return;
     }
     Toast.show({ icon: 'success', content: done });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.works });
   };
 }

@@ -5,7 +5,8 @@ import { Button } from '../../../components/button/button';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { codesAsText, codesCsvFileName, parseInteger } from '../admin-model';
-import { ADMIN_KEYS, useStaffPackages } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffPackages } from '../admin-queries';
 import { Panel } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { downloadFile } from './download-file';
@@ -42,8 +43,8 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
       onGenerated(data);
       setBatch('');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.batches }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.codes }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.batches }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.codes }),
       ]);
     } catch {
       // Shown by the client.

@@ -5,7 +5,8 @@ import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { downloadStatusTag, openableLink, shownTime } from '../admin-model';
-import { ADMIN_KEYS, useStaffDownloads } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffDownloads } from '../admin-queries';
 import { FilterSelect, Pager, Panel, QueryState, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import styles from '../admin.module.css';
@@ -85,7 +86,7 @@ function DownloadRow({ row }: { row: StaffDownloadRow }) {
     try {
       await adminApi.markDownloadDone(row.id);
       Toast.show({ icon: 'success', content: ADMIN_TEXT.markedDone });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.downloads });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.downloads });
     } catch {
       // Shown by the client.
     } finally {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button/button';
 import { SwitchButton } from '../../../components/switch-button/switch-button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import {
   NEW_PACKAGE,
@@ -56,7 +56,7 @@ export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefin
     try {
       await send();
       Toast.show({ icon: 'success', content: row ? ADMIN_TEXT.saved : ADMIN_TEXT.added });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.packages });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.packages });
       onClose();
     } catch {
       // The client has shown the server's reason; the dialog stays open to correct it.

@@ -4,7 +4,7 @@ import { CenterPopup, Checkbox, Dialog, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { toggleRole, userChanges, userFormValues } from './user-form';
 import styles from '../admin.module.css';
@@ -35,7 +35,7 @@ export function UserDialog(props: {
     try {
       await adminApi.updateUser(user.userId, body);
       Toast.show({ icon: 'success', content: done });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.users });
       onClose();
     } catch {
       // Shown by the client (an invalid time, 不能停用自己的账号…).
