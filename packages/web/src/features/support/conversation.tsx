@@ -96,7 +96,8 @@ export function Conversation(props: { thread: MessageThread; onChanged: (thread:
             placeholder={SUPPORT_TEXT.followUpPlaceholder}
             submitLabel={SUPPORT_TEXT.send}
             testId="follow-up"
-            send={followUp.mutateAsync}
+            sending={followUp.isPending}
+            onSend={(text, sent) => followUp.mutate(text, { onSuccess: sent })}
           />
           <Button
             block

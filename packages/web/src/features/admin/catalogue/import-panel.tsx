@@ -1,5 +1,5 @@
 import { type ImportJob, PAGE_SIZE } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useCallback, useRef, useState } from 'react';
@@ -29,29 +29,24 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
-  const [busy, setBusy] = useState(false);
-
-  async function start() {
-    if (!file) return;
-    const problem = importFileProblem(file);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    setBusy(true);
-    try {
-      const content = await file.text();
-      const { data } = await adminApi.startImport({ fileName: importFileName(file.name), content });
+  // A refusal is shown by the client (导入文件为空, 导入文件不能超过20MB…).
+  const startImport = useMutation({
+    mutationFn: async (chosen: File) =>
+      adminApi.startImport({ fileName: importFileName(chosen.name), content: await chosen.text() }),
+    onSuccess: async ({ data }) => {
       Toast.show({ icon: 'success', content: ADMIN_TEXT.importStarted });
       onShow({ id: data.id, initial: data });
       setFile(undefined);
       if (input.current) input.current.value = '';
       await queryClient.invalidateQueries({ queryKey: adminKeys.imports });
-    } catch {
-      // Shown by the client (导入文件为空, 导入文件不能超过20MB…).
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  function start() {
+    if (!file) return;
+    const problem = importFileProblem(file);
+    if (problem) Toast.show({ content: problem });
+    else startImport.mutate(file);
   }
 
   /** A job has ended: the list shows its result, and the works it loaded are there to find. */
@@ -78,7 +73,7 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
         <span className={catalogueStyles.fileName} data-testid="import-file-name">
           {file ? file.name : ADMIN_TEXT.noFile}
         </span>
-        <Button size="small" color="primary" disabled={!file} loading={busy} onClick={() => void start()}>
+        <Button size="small" color="primary" disabled={!file} loading={startImport.isPending} onClick={start}>
           {ADMIN_TEXT.startImport}
         </Button>
       </div>

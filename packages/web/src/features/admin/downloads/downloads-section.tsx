@@ -1,5 +1,5 @@
 import { CLOUD_DOWNLOAD_STATUS, PAGE_SIZE, type StaffDownloadRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
@@ -77,22 +77,16 @@ export function DownloadsSection() {
 
 function DownloadRow({ row }: { row: StaffDownloadRow }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const done = row.status === CLOUD_DOWNLOAD_STATUS.done;
   const link = openableLink(row.url);
-
-  async function markDone() {
-    setBusy(true);
-    try {
-      await adminApi.markDownloadDone(row.id);
+  // A refusal is shown by the client.
+  const markDone = useMutation({
+    mutationFn: () => adminApi.markDownloadDone(row.id),
+    onSuccess: async () => {
       Toast.show({ icon: 'success', content: ADMIN_TEXT.markedDone });
       await queryClient.invalidateQueries({ queryKey: adminKeys.downloads });
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <tr data-download={row.id} data-number={row.number} data-status={row.status}>
@@ -119,7 +113,13 @@ function DownloadRow({ row }: { row: StaffDownloadRow }) {
       <td>{row.doneBy ?? ADMIN_TEXT.none}</td>
       <td>
         {!done && (
-          <Button size="mini" color="primary" fill="outline" loading={busy} onClick={() => void markDone()}>
+          <Button
+            size="mini"
+            color="primary"
+            fill="outline"
+            loading={markDone.isPending}
+            onClick={() => markDone.mutate()}
+          >
             {ADMIN_TEXT.markDone}
           </Button>
         )}

@@ -110,7 +110,8 @@ export function ThreadPanel({ id, onBack }: { id: string; onBack: () => void }) 
             placeholder={ADMIN_TEXT.replyPlaceholder}
             submitLabel={ADMIN_TEXT.reply}
             testId="staff-reply"
-            send={reply.mutateAsync}
+            sending={reply.isPending}
+            onSend={(text, sent) => reply.mutate(text, { onSuccess: sent })}
           />
           <Button
             color="danger"
