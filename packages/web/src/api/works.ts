@@ -24,21 +24,16 @@ export interface WorksListParams {
 }
 
 /**
- * Query keys of the catalogue's works, for queries and invalidations alike: the home sections,
- * every paged list (components/work-list), the detail. Here, with the works calls: the lists of
- * several features and shared components use them, and shared code imports no feature (decision
- * 036). Each key holds what changes the answer: a list's params and the session magnet filter
+ * Query keys of the catalogue's works, for queries and invalidations alike: the home sections and
+ * the detail (the paged lists' are components/work-list/work-list-keys.ts). Here, with the works
+ * calls: several features and shared code use them, and shared code imports no feature (decision
+ * 036). A list's key holds what changes the answer: its params and the session magnet filter
  * (the client adds `isDht` from it), so a change of either starts a new list.
  */
 export const workKeys = {
   /** One page of works: a home section. */
   list: (params: WorksListParams, magnetFilter: MagnetFilter) =>
     ['works', 'list', params, magnetFilter] as const,
-  /** Every loaded page of one paged list, whatever its page size and filter: a reload resets them. */
-  pagesOf: (params: WorksListParams) => ['works', 'pages', params] as const,
-  /** The loaded pages of a paged list (load-more). */
-  pages: (params: WorksListParams, pageSize: number, magnetFilter: MagnetFilter) =>
-    [...workKeys.pagesOf(params), pageSize, magnetFilter] as const,
   /** One work's detail; every detail is under the session's prefix, as it carries the caller's flags. */
   detail: (id: string) => [...sessionKeys.workDetails, id] as const,
 };

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@yingku/contract';
-import { hashKey, infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { sessionKeys } from '../../session/session-end';
 import { collectKeys } from './collect-keys';
 
@@ -39,9 +39,8 @@ export function workFoldersOptions(dataId: string) {
 export function afterCollectWrite(queryClient: QueryClient, dataId: string, cateIds: string[]): void {
   const workFolders = workFoldersOptions(dataId).queryKey;
   queryClient.setQueryData(workFolders, cateIds);
-  const answered = hashKey(workFolders);
   void queryClient.invalidateQueries({
     queryKey: sessionKeys.library,
-    predicate: (query) => query.queryHash !== answered,
+    predicate: (query) => query.queryKey[1] !== workFolders[1] || query.queryKey[2] !== dataId,
   });
 }

@@ -90,7 +90,7 @@ export function ImportJobsPanel(props: { shownId: string | undefined; onShow: (i
   const jobs = useImportJobs(page);
   return (
     <Panel title={ADMIN_TEXT.importsHeading} testId="imports">
-      <QueryState query={jobs}>
+      <QueryState status={jobs.status} data={jobs.data} onRetry={jobs.refetch}>
         {(data) => (
           <>
             <Table testId="imports-table">

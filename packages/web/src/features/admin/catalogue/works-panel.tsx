@@ -39,7 +39,7 @@ export function WorksPanel() {
         />
       }
     >
-      <QueryState query={works}>
+      <QueryState status={works.status} data={works.data} onRetry={works.refetch}>
         {(data) => (
           <>
             <Table testId="works-table">

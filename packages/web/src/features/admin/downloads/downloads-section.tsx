@@ -44,7 +44,7 @@ export function DownloadsSection() {
         />
       }
     >
-      <QueryState query={downloads}>
+      <QueryState status={downloads.status} data={downloads.data} onRetry={downloads.refetch}>
         {(data) => (
           <>
             <Table testId="downloads-table">
