@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loadLibraryApi } from '../collect/collect-queries';
 import { sessionKeys } from '../../session/session-end';
-import { likeChange } from './work-detail-model';
+import { likeChange, type LikeChange } from './work-detail-model';
 import { setWorkFlags, workDetailOptions } from './work-detail-query';
 
 /**
@@ -16,18 +16,18 @@ export function useLike(id: string, liked: boolean): () => void {
   const queryClient = useQueryClient();
   const { queryKey } = workDetailOptions(id);
   const like = useMutation({
-    mutationFn: async (status: 0 | 9) => (await loadLibraryApi()).like({ dataId: id, status }),
-    onMutate: async () => {
+    mutationFn: async ({ status }: LikeChange) => (await loadLibraryApi()).like({ dataId: id, status }),
+    onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);
-      setWorkFlags(queryClient, id, { like: !liked });
+      setWorkFlags(queryClient, id, { like: change.liked });
       return before;
     },
     onSuccess: (answer) => setWorkFlags(queryClient, id, { like: answer.data.like }),
-    onError: (_error, _status, before) => queryClient.setQueryData(queryKey, before),
+    onError: (_error, _change, before) => queryClient.setQueryData(queryKey, before),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.library }),
   });
   return () => {
-    if (!like.isPending) like.mutate(likeChange(liked).status);
+    if (!like.isPending) like.mutate(likeChange(liked));
   };
 }
