@@ -19,6 +19,10 @@ export default defineConfig({
           // environment per project or per file, not per glob, and `--project web` is one project:
           // the pure helpers' tests run there too, and pass as they did in Node.
           environment: 'happy-dom',
+          // One antd-mobile, as in the build: its ES modules, which the app's lazy toasts and
+          // dialogs import by path. The package's main (CommonJS) would be a second copy, whose
+          // imperative render the app never replaced (app/antd-mobile-react19.ts).
+          alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
         },
       },
       {
