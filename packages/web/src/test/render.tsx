@@ -43,7 +43,8 @@ export function stubApi(routes: Record<string, ApiRoute>) {
     const path = new URL(String(input), 'http://localhost').pathname.replace(API_BASE, '');
     const route = routes[path];
     if (!route) throw new Error(`unexpected API call: ${path}`);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const body =
+      typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     return new Response(JSON.stringify(await route(body)), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -72,7 +73,9 @@ export function renderWithApp(
   ui: ReactElement,
   { path = '/', queryClient = testQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
 ): Rendered {
-  const user = userEvent.setup();
+  // antd-mobile's popups and dialogs take no pointer events until their opening spring has run;
+  // a test taps as soon as they are there, as a user would once they are drawn.
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
