@@ -2,6 +2,7 @@ import { API_BASE, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@yingku/con
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Dialog, Toast } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -13,8 +14,14 @@ import { installAntdMobileReact19Render } from '../app/antd-mobile-react19';
 // the API client signs, checks and reports as it does in the browser. What is asserted is what a
 // user sees.
 
-// Vitest has no global afterEach here, so Testing Library cannot register its own cleanup.
-afterEach(cleanup);
+// Vitest has no global afterEach here, so Testing Library cannot register its own cleanup. The
+// toasts and dialogs antd-mobile mounts imperatively are closed too: its toast is one per page,
+// and one left from a test would take the next test's place.
+afterEach(() => {
+  cleanup();
+  Toast.clear();
+  Dialog.clear();
+});
 
 // As main.tsx does at start: antd-mobile's toasts and dialogs mount with React 19's createRoot.
 installAntdMobileReact19Render();

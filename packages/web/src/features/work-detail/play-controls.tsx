@@ -8,7 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
 import { PATHS } from '../../app/paths';
 import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
-import { useOpenedOnce } from '../../components/feedback/lazy-popup';
+import { useOpenedOnce } from '../../components/feedback/lazy-feedback';
 import { LazyMagnetPopup } from '../magnets/lazy-magnet-popup';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
