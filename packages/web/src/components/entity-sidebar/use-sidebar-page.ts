@@ -1,18 +1,13 @@
 import { API, PAGE_SIZE, performerListResponse, tagListResponse } from '@yingku/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { sidebarKeys } from './sidebar-keys';
 import { performerEntries, type SidebarEntry, type SidebarSource, tagEntries } from './sidebar-source';
 
 export interface SidebarPage {
   entries: SidebarEntry[];
   total: number;
 }
-
-/** Query keys of the entity sidebars: every loaded page of one sidebar, or one page. */
-export const sidebarKeys = {
-  source: (source: SidebarSource) => ['entities', 'sidebar', source] as const,
-  page: (source: SidebarSource, pageNum: number) => [...sidebarKeys.source(source), pageNum] as const,
-};
 
 async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: AbortSignal) {
   const paging = { pageNum, pageSize: PAGE_SIZE.sidebar };
