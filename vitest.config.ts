@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every tier: contract and web (pure helpers), server (API through app.inject() on a
-// real database) and e2e (real Chromium against a real server).
+// One runner for every tier: contract and web (pure helpers, and components in happy-dom), server
+// (API through app.inject() on a real database) and e2e (real Chromium against a real server).
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +23,14 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          // Component tests (*.test.tsx) render into happy-dom (decision 038). Vitest 4 sets an
+          // environment per project or per file, not per glob, and `--project web` is one project:
+          // the pure helpers' tests run there too, and pass as they did in Node.
+          environment: 'happy-dom',
+          // One antd-mobile, as in the build: its ES modules, which the app's lazy toasts and
+          // dialogs import by path. The package's main (CommonJS) would be a second copy, whose
+          // imperative render the app never replaced (app/antd-mobile-react19.ts).
+          alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
         },
       },
       {

@@ -1,7 +1,7 @@
 import type { UserInfoResponse } from '@yingku/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasStoredSession } from './auth-storage';
-import { CURRENT_USER_KEY } from './session-end';
+import { sessionKeys } from './session-end';
 
 /** The logged-in user (SPEC §3: user, level, roles, permissions, avatar). */
 export type CurrentUser = Omit<UserInfoResponse, 'code' | 'msg'>;
@@ -20,7 +20,7 @@ export async function loadCurrentUser(signal?: AbortSignal, silent = false): Pro
 
 export const currentUserOptions = () =>
   queryOptions({
-    queryKey: CURRENT_USER_KEY,
+    queryKey: sessionKeys.currentUser,
     queryFn: ({ signal }) => loadCurrentUser(signal),
     staleTime: 60_000,
   });

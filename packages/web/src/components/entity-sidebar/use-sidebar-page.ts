@@ -1,15 +1,13 @@
 import { API, PAGE_SIZE, performerListResponse, tagListResponse } from '@yingku/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { sidebarKeys } from './sidebar-keys';
 import { performerEntries, type SidebarEntry, type SidebarSource, tagEntries } from './sidebar-source';
 
 export interface SidebarPage {
   entries: SidebarEntry[];
   total: number;
 }
-
-const sidebarKey = (source: SidebarSource, pageNum?: number) =>
-  pageNum === undefined ? ['entities', 'sidebar', source] : ['entities', 'sidebar', source, pageNum];
 
 async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: AbortSignal) {
   const paging = { pageNum, pageSize: PAGE_SIZE.sidebar };
@@ -41,7 +39,7 @@ async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: 
 export function useSidebarPage(source: SidebarSource, pageNum: number, enabled = true) {
   return useQuery<SidebarPage>({
     enabled,
-    queryKey: sidebarKey(source, pageNum),
+    queryKey: sidebarKeys.page(source, pageNum),
     queryFn: ({ signal }) => fetchSidebarPage(source, pageNum, signal),
     placeholderData: keepPreviousData,
   });
@@ -55,7 +53,7 @@ export function useSidebarPage(source: SidebarSource, pageNum: number, enabled =
 export function useLoadedEntry(source: SidebarSource, id: string | undefined): SidebarEntry | undefined {
   const queryClient = useQueryClient();
   if (id === undefined) return undefined;
-  for (const [, page] of queryClient.getQueriesData<SidebarPage>({ queryKey: sidebarKey(source) })) {
+  for (const [, page] of queryClient.getQueriesData<SidebarPage>({ queryKey: sidebarKeys.source(source) })) {
     const entry = page?.entries.find((e) => e.id === id);
     if (entry) return entry;
   }

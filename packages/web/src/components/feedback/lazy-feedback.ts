@@ -1,4 +1,5 @@
 import type { DialogAlertProps, DialogConfirmProps, ToastShowProps } from 'antd-mobile';
+import { useEffect, useState } from 'react';
 
 // antd-mobile's Toast and Dialog, fetched when first shown: with the animation library they
 // run on they weigh ≈ 22 KiB gzip, and a screen that only shows them after a tap or a failure
@@ -28,4 +29,28 @@ export async function confirmDialog(props: DialogConfirmProps): Promise<boolean>
 export async function alertDialog(props: DialogAlertProps): Promise<void> {
   const { default: Dialog } = await loadDialog();
   return Dialog.alert(props);
+}
+
+// The two hooks every lazily loaded popup mounts with (LazyPopup, the collect and magnet popups):
+// here, in the first page's chunk with the lazy toasts, since the cards' magnet popup needs them
+// there, while LazyPopup and its lazy Popup import are not.
+
+/**
+ * `visible`, false for the first frame after mounting: a popup mounted as it opens still slides
+ * in, as antd-mobile's Popup animates a change of `visible`.
+ */
+export function useSlideIn(visible: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setReady(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return visible && ready;
+}
+
+/** True from the first time `visible` is. */
+export function useOpenedOnce(visible: boolean): boolean {
+  const [opened, setOpened] = useState(false);
+  if (visible && !opened) setOpened(true);
+  return opened || visible;
 }

@@ -1,15 +1,15 @@
-import type { WorkListItem } from '@yingku/contract';
 import { Button } from '../button/button';
 import { UI_TEXT } from '../../app/texts';
 import { EAGER_COVERS, WorkCard, WorkCardSkeleton } from '../work-card/work-card';
 import { WorkGrid } from '../work-grid/work-grid';
 import styles from './work-list.module.css';
 import { useLoadNearEnd } from './use-load-near-end';
-import type { useWorksPages } from './use-works-pages';
+import type { WorkPages } from './use-works-pages';
 import { ErrorBlock } from '../error-block/error-block';
 
 export interface WorkListProps {
-  pages: ReturnType<typeof useWorksPages>;
+  /** The list's works and loading state (useWorksPages gives it). */
+  pages: WorkPages;
   /** Skeleton cards while the first page loads. */
   skeletons?: number;
 }
@@ -20,14 +20,11 @@ export interface WorkListProps {
  * text when finished, and an error state with retry (after a failed page, only the retry loads).
  */
 export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
-  const works: WorkListItem[] = pages.data?.pages.flatMap((page) => page.rows) ?? [];
-  const loadMore = () => {
-    if (!pages.isFetching) void pages.fetchNextPage({ cancelRefetch: false });
-  };
-  const canLoad = works.length > 0 && pages.hasNextPage && !pages.isFetching && !pages.isError;
+  const { works, loadMore } = pages;
+  const canLoad = works.length > 0 && pages.hasMore && !pages.fetching && !pages.failed;
   const footerRef = useLoadNearEnd<HTMLDivElement>(canLoad, works.length, loadMore);
 
-  if (pages.isPending) {
+  if (pages.pending) {
     return (
       <WorkGrid>
         {Array.from({ length: skeletons }, (_, i) => (
@@ -36,11 +33,11 @@ export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
       </WorkGrid>
     );
   }
-  if (pages.isError && works.length === 0) {
+  if (pages.failed && works.length === 0) {
     return (
       <div className={styles.state} data-state="error">
         <ErrorBlock status="default" title={UI_TEXT.listFailed} description="" />
-        <Button size="small" onClick={() => void pages.refetch()}>
+        <Button size="small" onClick={pages.retry}>
           {UI_TEXT.retry}
         </Button>
       </div>
@@ -62,13 +59,13 @@ export function WorkList({ pages, skeletons = 8 }: WorkListProps) {
         ))}
       </WorkGrid>
       <div className={styles.footer} ref={footerRef}>
-        {pages.isFetchNextPageError ? (
+        {pages.loadMoreFailed ? (
           <Button size="small" onClick={loadMore} data-testid="load-more-retry">
             {UI_TEXT.retry}
           </Button>
-        ) : pages.hasNextPage ? (
-          <Button size="small" loading={pages.isFetchingNextPage} onClick={loadMore} data-testid="load-more">
-            {pages.isFetchingNextPage ? UI_TEXT.loadingMore : UI_TEXT.loadMore}
+        ) : pages.hasMore ? (
+          <Button size="small" loading={pages.loadingMore} onClick={loadMore} data-testid="load-more">
+            {pages.loadingMore ? UI_TEXT.loadingMore : UI_TEXT.loadMore}
           </Button>
         ) : (
           <span className={styles.noMore} data-testid="no-more">

@@ -29,6 +29,7 @@ const EMPTY: RegisterValues = { userName: '', password: '', confirmPassword: '',
  */
 export function RegisterPage() {
   const navigate = useNavigate();
+  // A flag of its own, as /login's (login-page.tsx says why): the two forms work alike.
   const [submitting, setSubmitting] = useState(false);
   const captcha = useCaptcha();
   const form = useAccountForm('register', EMPTY, registerChecks(captcha.off));

@@ -2,8 +2,8 @@ import { type CaptchaResponse, LIMITS } from '@yingku/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { captchaApi } from '../../api/captcha';
+import { accountKeys } from './account-keys';
 
-const CAPTCHA_KEY = ['account', 'captcha'] as const;
 const CAPTCHA_LIFETIME_MS = LIMITS.captchaMinutes * 60_000;
 
 export interface Captcha {
@@ -24,7 +24,7 @@ export interface Captcha {
  */
 export function useCaptcha(): Captcha {
   const query = useQuery({
-    queryKey: CAPTCHA_KEY,
+    queryKey: accountKeys.captcha,
     queryFn: ({ signal }) => captchaApi.captcha(signal),
     staleTime: Infinity,
     gcTime: 0,

@@ -7,7 +7,7 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from
 import { PATHS } from '../../app/paths';
 import { endSession } from '../member/use-logout';
 import { ADMIN_SECTIONS, sectionPath } from './admin-model';
-import { ADMIN_KEY } from './admin-queries';
+import { adminKeys } from './admin-keys';
 import { CatalogueSection } from './catalogue/catalogue-section';
 import { CodesSection } from './codes/codes-section';
 import { DownloadsSection } from './downloads/downloads-section';
@@ -87,7 +87,7 @@ function useConsoleLogout() {
       cancelText: ADMIN_TEXT.cancel,
       onConfirm: async () => {
         await endSession(queryClient);
-        queryClient.removeQueries({ queryKey: ADMIN_KEY });
+        queryClient.removeQueries({ queryKey: adminKeys.all });
         Toast.show({ content: ADMIN_TEXT.loggedOut });
         void navigate(PATHS.home, { replace: true });
       },

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { DotLoading, Tag } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -25,34 +24,39 @@ export function Panel(props: { title: string; extra?: ReactNode; children: React
  * client has already shown why), or empty. Renders `children(data)` otherwise.
  */
 export function QueryState<T extends { rows: readonly unknown[] }>(props: {
-  query: UseQueryResult<T>;
+  /** Where the list's query stands. */
+  status: 'pending' | 'error' | 'success';
+  /** The answer, once there is one. */
+  data: T | undefined;
+  /** 重新加载 after a failure. */
+  onRetry: () => unknown;
   children: (data: T) => ReactNode;
 }) {
-  const { query } = props;
-  if (query.isPending) {
+  const { status, data, onRetry } = props;
+  if (status === 'pending') {
     return (
       <div className={styles.state} data-state="loading">
         <DotLoading />
       </div>
     );
   }
-  if (query.isError) {
+  if (status === 'error' || data === undefined) {
     return (
       <ErrorBlock status="default" title={ADMIN_TEXT.listFailed} description="" data-state="error">
-        <Button size="small" onClick={() => void query.refetch()}>
+        <Button size="small" onClick={() => void onRetry()}>
           {ADMIN_TEXT.retry}
         </Button>
       </ErrorBlock>
     );
   }
-  if (query.data.rows.length === 0) {
+  if (data.rows.length === 0) {
     return (
       <div className={styles.state} data-state="empty">
         {ADMIN_TEXT.empty}
       </div>
     );
   }
-  return <>{props.children(query.data)}</>;
+  return <>{props.children(data)}</>;
 }
 
 /** 上一页 / 下一页 under a paged list, with where it stands. */

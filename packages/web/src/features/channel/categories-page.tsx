@@ -51,7 +51,7 @@ export function CategoriesPage({ modName }: { modName: ModName }) {
         <TagSelectors groups={groups.data} selected={selected} onChange={select} />
       )}
       <div className={styles.body}>
-        <ListToolbar pages={pages} />
+        <ListToolbar total={pages.total} />
         <WorkList pages={pages} />
       </div>
     </div>

@@ -13,7 +13,7 @@ export function LatestPage({ modName }: { modName: ModName }) {
     <div className={styles.page}>
       <ChannelHeader modName={modName} active="latest" />
       <div className={styles.body}>
-        <ListToolbar pages={pages} />
+        <ListToolbar total={pages.total} />
         <WorkList pages={pages} />
       </div>
     </div>

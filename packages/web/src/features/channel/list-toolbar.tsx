@@ -1,5 +1,4 @@
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';
-import type { useWorksPages } from '../../components/work-list/use-works-pages';
 import styles from './channel-page.module.css';
 import { CHANNEL_TEXT } from './texts';
 
@@ -7,8 +6,7 @@ import { CHANNEL_TEXT } from './texts';
  * The line above a works list: how many works match (once the first page is in) and the
  * session's magnet filter (SPEC §2, §4), which reloads the list from page 1 when changed.
  */
-export function ListToolbar({ pages }: { pages: ReturnType<typeof useWorksPages> }) {
-  const total = pages.data?.pages[0]?.total;
+export function ListToolbar({ total }: { total: number | undefined }) {
   return (
     <div className={styles.toolbar}>
       <span className={styles.total} data-testid="works-total">

@@ -54,7 +54,7 @@ export function RankingPage({ modName }: { modName: ModName }) {
         </div>
       )}
       <div className={styles.body}>
-        <ListToolbar pages={pages} />
+        <ListToolbar total={pages.total} />
         <WorkList pages={pages} />
       </div>
     </div>

@@ -58,7 +58,7 @@ function SearchResults({ keyword, tab }: { keyword: string; tab: SearchTab }) {
   const pages = useWorksPages(searchParams(keyword, tab), PAGE_SIZE.search);
   return (
     <div className={styles.body}>
-      <ListToolbar pages={pages} />
+      <ListToolbar total={pages.total} />
       <WorkList pages={pages} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button/button';
 import { StarIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useOpenedOnce, useSlideIn } from '../../components/feedback/lazy-popup';
+import { useOpenedOnce, useSlideIn } from '../../components/feedback/lazy-feedback';
 import type { FolderPickerPopupProps } from './folder-picker-popup';
 import type { NewFolderPopupProps } from './new-folder-popup';
 import { COLLECT_TEXT } from './texts';

@@ -1,8 +1,7 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { LIBRARY_KEY } from '../../session/session-end';
-
-export { LIBRARY_KEY };
+import { sessionKeys } from '../../session/session-end';
+import { collectKeys } from './collect-keys';
 
 // The API module (and zod, which checks its answers: ≈ 26 KiB gzip) loads with the first call,
 // not with the work detail's first screen (decision 028).
@@ -11,7 +10,7 @@ export const loadLibraryApi = async () => (await import('../../api/library')).li
 /** The caller's folders, {@link PAGE_SIZE.folders} (42) a page (SPEC §7), the default one first. */
 export function foldersOptions() {
   return infiniteQueryOptions({
-    queryKey: [...LIBRARY_KEY, 'folders', PAGE_SIZE.folders] as const,
+    queryKey: collectKeys.folders(PAGE_SIZE.folders),
     queryFn: async ({ pageParam, signal }) =>
       (await loadLibraryApi()).folders(pageParam, PAGE_SIZE.folders, signal),
     initialPageParam: 1,
@@ -27,7 +26,7 @@ export function foldersOptions() {
 /** The ids of the caller's folders holding a work (GET /v2/user/collect/{dataId}). */
 export function workFoldersOptions(dataId: string) {
   return queryOptions({
-    queryKey: [...LIBRARY_KEY, 'workFolders', dataId] as const,
+    queryKey: collectKeys.workFolders(dataId),
     queryFn: async ({ signal }) => (await (await loadLibraryApi()).workFolders(dataId, signal)).data,
     staleTime: 0,
   });
@@ -41,7 +40,7 @@ export function afterCollectWrite(queryClient: QueryClient, dataId: string, cate
   const workFolders = workFoldersOptions(dataId).queryKey;
   queryClient.setQueryData(workFolders, cateIds);
   void queryClient.invalidateQueries({
-    queryKey: LIBRARY_KEY,
-    predicate: (query) => query.queryKey[1] !== 'workFolders' || query.queryKey[2] !== dataId,
+    queryKey: sessionKeys.library,
+    predicate: (query) => query.queryKey[1] !== workFolders[1] || query.queryKey[2] !== dataId,
   });
 }

@@ -5,6 +5,7 @@ import { RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
+import { workListKeys } from '../../components/work-list/work-list-keys';
 import { WorkList } from '../../components/work-list/work-list';
 import { useEntityNameFromWork } from './entity-name';
 import { type EntityScreen, entityWorksParams } from './entity-screens';
@@ -27,14 +28,14 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
   const params = useMemo(() => entityWorksParams(screen, id), [screen, id]);
   const pages = useWorksPages(params, PAGE_SIZE.workList);
   const queryClient = useQueryClient();
-  const firstWorkId = pages.data?.pages[0]?.rows[0]?.id;
+  const firstWorkId = pages.works[0]?.id;
   const nameFromWork = useEntityNameFromWork(screen.worksParam, id, firstWorkId, name === undefined);
 
   const reload = () => {
     window.scrollTo({ top: 0 });
-    // The key of useWorksPages starts ['works', 'pages', params, …]: a reset empties the loaded
-    // pages, so the refetch asks for page 1 alone (a plain refetch would reload every page).
-    void queryClient.resetQueries({ queryKey: ['works', 'pages', params] });
+    // A reset empties the loaded pages, so the refetch asks for page 1 alone (a plain refetch
+    // would reload every page).
+    void queryClient.resetQueries({ queryKey: workListKeys.pagesOf(params) });
   };
 
   return (
@@ -46,7 +47,7 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
         </h2>
         <div className={styles.controls}>
           <MagnetFilterSwitch />
-          <Button size="mini" onClick={reload} loading={pages.isRefetching} data-testid="entity-reload">
+          <Button size="mini" onClick={reload} loading={pages.refetching} data-testid="entity-reload">
             <RotateCwIcon /> {ENTITY_TEXT.reload}
           </Button>
         </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useSlideIn } from '../../components/feedback/lazy-feedback';
 import type { MagnetPopupProps } from './magnet-popup';
 
 /**
@@ -10,12 +11,7 @@ const MagnetPopup = lazy(async () => ({ default: (await import('./magnet-popup')
 
 /** Mounted hidden and shown a frame later: antd-mobile's Popup slides in on a change of `visible`. */
 function SlidingMagnetPopup(props: MagnetPopupProps) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setReady(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  return <MagnetPopup {...props} visible={props.visible && ready} />;
+  return <MagnetPopup {...props} visible={useSlideIn(props.visible)} />;
 }
 
 /** {@link MagnetPopup}, mounted from its first opening on (so it can animate closed). */

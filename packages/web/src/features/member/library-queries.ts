@@ -1,14 +1,12 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageNum } from '../../components/work-list/paging';
-import { LIBRARY_KEY, loadLibraryApi } from '../collect/collect-queries';
+import { loadLibraryApi } from '../collect/collect-queries';
+import { memberKeys } from './member-keys';
 
 // The API modules (and zod, which checks their answers: ≈ 26 KiB gzip) load with a member's first
 // call, not with the member center's first screen, which a visitor sees without any (decision 028).
 const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
-
-// Every key here starts with the library prefix (a like or collect write marks them all stale)
-// and then holds the user id, so one user's lists never show for another.
 
 /**
  * A user's lists change on other screens (a like on a detail page): they count as stale at
@@ -19,21 +17,18 @@ const LIBRARY_STALE_MS = 0;
 /** The user's folders for the category buttons: page 1 of 50 (SPEC §7, §9). */
 export function useFolders(userId: string) {
   return useQuery({
-    queryKey: [...LIBRARY_KEY, userId, 'folders'],
+    queryKey: memberKeys.folders(userId),
     queryFn: async ({ signal }) => (await loadLibraryApi()).folders(1, PAGE_SIZE.categoryList, signal),
     staleTime: LIBRARY_STALE_MS,
   });
 }
-
-const collectedKey = (userId: string, cateId: string | undefined) =>
-  [...LIBRARY_KEY, userId, 'collected', cateId ?? 'all'] as const;
 
 /**
  * Drops the kept pages of one folder's list, so choosing it again starts at page 1 with an empty
  * list (SPEC §4) rather than at the length it had before.
  */
 export function forgetCollectedPages(queryClient: QueryClient, userId: string, cateId: string | undefined) {
-  queryClient.removeQueries({ queryKey: collectedKey(userId, cateId), exact: true });
+  queryClient.removeQueries({ queryKey: memberKeys.collected(userId, cateId), exact: true });
 }
 
 /**
@@ -43,7 +38,7 @@ export function forgetCollectedPages(queryClient: QueryClient, userId: string, c
 export function useCollectedPages(userId: string, cateId: string | undefined, enabled: boolean) {
   const pageSize = PAGE_SIZE.memberCollect;
   return useInfiniteQuery({
-    queryKey: collectedKey(userId, cateId),
+    queryKey: memberKeys.collected(userId, cateId),
     queryFn: async ({ pageParam, signal }) =>
       (await loadLibraryApi()).collected({ pageNum: pageParam, pageSize, cateId }, signal),
     initialPageParam: 1,
@@ -58,7 +53,7 @@ export function useCollectedPages(userId: string, cateId: string | undefined, en
 export function useLikedPages(userId: string) {
   const pageSize = PAGE_SIZE.memberLike;
   return useInfiniteQuery({
-    queryKey: [...LIBRARY_KEY, userId, 'liked'],
+    queryKey: memberKeys.liked(userId),
     queryFn: async ({ pageParam, signal }) => (await loadLibraryApi()).likes(pageParam, pageSize, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>
@@ -75,7 +70,7 @@ export function useLikedPages(userId: string) {
 export function useCloudDownloadPages(userId: string) {
   const pageSize = PAGE_SIZE.cloudDownloads;
   return useInfiniteQuery({
-    queryKey: [...LIBRARY_KEY, userId, 'cloudDownloads'],
+    queryKey: memberKeys.cloudDownloads(userId),
     queryFn: async ({ pageParam, signal }) => (await loadCloudApi()).list({ pageNum: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last, _all, lastPageNum) =>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { supportApi } from '../../api/support';
 import { MessageBox } from './message-form';
 import { isOpen, shortTime, showsNoReplyYet } from './support-model';
-import { conversationKey, THREADS_KEY } from './support-queries';
+import { supportKeys } from './support-keys';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
@@ -20,7 +20,7 @@ export function Conversation(props: { thread: MessageThread; onChanged: (thread:
   const { thread, onChanged } = props;
   const queryClient = useQueryClient();
   const entries = useQuery({
-    queryKey: conversationKey(thread.id),
+    queryKey: supportKeys.conversation(thread.id),
     queryFn: ({ signal }) => supportApi.conversation(thread.id, signal),
     staleTime: 0,
     gcTime: 0,
@@ -30,14 +30,14 @@ export function Conversation(props: { thread: MessageThread; onChanged: (thread:
   // highlight goes.
   const loaded = entries.isSuccess;
   useEffect(() => {
-    if (loaded && thread.unread) void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+    if (loaded && thread.unread) void queryClient.invalidateQueries({ queryKey: supportKeys.threads });
   }, [loaded, thread.unread, queryClient]);
 
   const afterWrite = async (next: MessageThread) => {
     onChanged(next);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: conversationKey(thread.id) }),
-      queryClient.invalidateQueries({ queryKey: THREADS_KEY }),
+      queryClient.invalidateQueries({ queryKey: supportKeys.conversation(thread.id) }),
+      queryClient.invalidateQueries({ queryKey: supportKeys.threads }),
     ]);
   };
   const followUp = useMutation({
@@ -96,7 +96,8 @@ export function Conversation(props: { thread: MessageThread; onChanged: (thread:
             placeholder={SUPPORT_TEXT.followUpPlaceholder}
             submitLabel={SUPPORT_TEXT.send}
             testId="follow-up"
-            send={followUp.mutateAsync}
+            sending={followUp.isPending}
+            onSend={(text, sent) => followUp.mutate(text, { onSuccess: sent })}
           />
           <Button
             block

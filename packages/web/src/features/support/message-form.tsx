@@ -4,34 +4,33 @@ import { TextArea, Toast } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { supportApi } from '../../api/support';
-import { THREADS_KEY } from './support-queries';
+import { supportKeys } from './support-keys';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
 
-/** A text box with its counter and a send button; empty text is refused here (请填写后提交). */
-export function MessageBox(props: {
+export interface MessageBoxProps {
   placeholder: string;
   submitLabel: string;
   testId: string;
-  send: (text: string) => Promise<unknown>;
-}) {
+  /** A message is on its way: the button shows it and takes no second tap. */
+  sending: boolean;
+  /**
+   * Sends the trimmed text; `sent` is called once it went through, and the box clears. On a
+   * failure the client's error presenter shows why and the text stays, to send again.
+   */
+  onSend: (text: string, sent: () => void) => void;
+}
+
+/** A text box with its counter and a send button; empty text is refused here (请填写后提交). */
+export function MessageBox(props: MessageBoxProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
+  const submit = () => {
     const message = text.trim();
     if (!message) {
       Toast.show({ content: MSG.followUpEmpty });
       return;
     }
-    setBusy(true);
-    try {
-      await props.send(message);
-      setText('');
-    } catch {
-      // The client's error presenter has already shown the failure; the text stays to retry.
-    } finally {
-      setBusy(false);
-    }
+    props.onSend(message, () => setText(''));
   };
   return (
     <div className={styles.box} data-testid={props.testId}>
@@ -43,7 +42,7 @@ export function MessageBox(props: {
         showCount
         autoSize={{ minRows: 2, maxRows: 5 }}
       />
-      <Button color="primary" size="small" loading={busy} onClick={() => void submit()}>
+      <Button color="primary" size="small" loading={props.sending} onClick={submit}>
         {props.submitLabel}
       </Button>
     </div>
@@ -59,7 +58,7 @@ export function QuestionForm() {
     // sent text in the box for as long as the list took to load).
     onSuccess: () => {
       Toast.show({ content: MSG.submitted });
-      void queryClient.invalidateQueries({ queryKey: THREADS_KEY });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.threads });
     },
   });
   return (
@@ -69,7 +68,8 @@ export function QuestionForm() {
         placeholder={SUPPORT_TEXT.placeholder}
         submitLabel={SUPPORT_TEXT.submit}
         testId="question-form"
-        send={create.mutateAsync}
+        sending={create.isPending}
+        onSend={(text, sent) => create.mutate(text, { onSuccess: sent })}
       />
     </section>
   );

@@ -1,12 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@yingku/contract';
 import { supportApi } from '../../api/support';
-
-/** Query key of the caller's threads; invalidated after every write and after opening a thread. */
-export const THREADS_KEY = ['support', 'threads'] as const;
-
-/** Key of one conversation. */
-export const conversationKey = (id: string) => ['support', 'conversation', id] as const;
+import { supportKeys } from './support-keys';
 
 /**
  * The caller's threads, page by page. Never cached past the page (gcTime 0), so a later login
@@ -14,7 +9,7 @@ export const conversationKey = (id: string) => ['support', 'conversation', id] a
  */
 export function useThreads() {
   return useInfiniteQuery({
-    queryKey: THREADS_KEY,
+    queryKey: supportKeys.threads,
     queryFn: ({ pageParam, signal }) => supportApi.list(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>

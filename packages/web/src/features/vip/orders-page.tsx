@@ -1,13 +1,13 @@
 import type { OrderRow } from '@yingku/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Skeleton, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession } from '../../session/auth-storage';
-import { CURRENT_USER_KEY } from '../../session/session-end';
+import { sessionKeys } from '../../session/session-end';
 import { VIP_TEXT } from './texts';
 import { channelName, latestOrders, orderStatusView, showYuan } from './vip-model';
 import { ordersOptions, refreshMembership } from './vip-queries';
@@ -44,7 +44,7 @@ function OrderList() {
   // An order seen paid here may have been paid in another window: the level is asked again.
   const paidCount = orders.data?.rows.filter((order) => orderStatusView(order.status).kind === 'paid').length;
   useEffect(() => {
-    if (paidCount) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    if (paidCount) void queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser });
   }, [paidCount, queryClient]);
 
   if (orders.isPending) {
@@ -93,21 +93,15 @@ function OrderList() {
 function OrderCard({ order }: { order: OrderRow }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [refreshing, setRefreshing] = useState(false);
   const status = orderStatusView(order.status);
-
-  async function refreshPayment() {
-    setRefreshing(true);
-    try {
-      const answer = await commerceApi.orderState(order.orderId);
+  // A failure needs nothing here: the client has shown why.
+  const refreshPayment = useMutation({
+    mutationFn: () => commerceApi.orderState(order.orderId),
+    onSuccess: async (answer) => {
       Toast.show({ content: answer.msg });
       await refreshMembership(queryClient);
-    } catch {
-      // The client has shown why.
-    } finally {
-      setRefreshing(false);
-    }
-  }
+    },
+  });
 
   return (
     <li className={styles.card} data-testid="order" data-order-id={order.orderId} data-status={status.kind}>
@@ -143,7 +137,12 @@ function OrderCard({ order }: { order: OrderRow }) {
           <Button size="small" fill="outline" onClick={() => void navigate(PATHS.message)}>
             {VIP_TEXT.contactService}
           </Button>
-          <Button size="small" color="primary" loading={refreshing} onClick={() => void refreshPayment()}>
+          <Button
+            size="small"
+            color="primary"
+            loading={refreshPayment.isPending}
+            onClick={() => refreshPayment.mutate()}
+          >
             {VIP_TEXT.refreshPayment}
           </Button>
         </div>

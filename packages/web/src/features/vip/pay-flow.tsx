@@ -1,5 +1,5 @@
 import { MSG, type PayChannel, type VipPackage } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ActionSheet, Dialog, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { refreshMembership } from './vip-queries';
 import styles from './pay-page.module.css';
 
 /** Where the purchase is (SPEC §4): confirming, picking the channel, or the payment page opened. */
-type Step =
+export type PayStep =
   | { kind: 'idle' }
   | { kind: 'confirm' }
   | { kind: 'channel' }
@@ -28,8 +28,7 @@ type Step =
  */
 export function usePayFlow(pkg: VipPackage | undefined) {
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [submitting, setSubmitting] = useState(false);
+  const [step, setStep] = useState<PayStep>({ kind: 'idle' });
   const started = step.kind === 'started' || step.kind === 'scan';
 
   // The payment happens in the other window: coming back here, the level may have changed.
@@ -46,14 +45,17 @@ export function usePayFlow(pkg: VipPackage | undefined) {
     };
   }, [started, queryClient]);
 
-  async function submit(payChannel: PayChannel) {
-    if (!pkg) return;
-    setStep({ kind: 'idle' });
-    setSubmitting(true);
-    const loading = Toast.show({ icon: 'loading', content: VIP_TEXT.submitting, duration: 0 });
-    try {
-      const { data } = await commerceApi.submitOrder({ groupId: pkg.id, payChannel });
-      loading.close();
+  // A failure needs nothing here: the client has shown why (the login dialog for a visitor).
+  const order = useMutation({
+    mutationFn: async (body: { groupId: string; payChannel: PayChannel }) => {
+      const loading = Toast.show({ icon: 'loading', content: VIP_TEXT.submitting, duration: 0 });
+      try {
+        return (await commerceApi.submitOrder(body)).data;
+      } finally {
+        loading.close();
+      }
+    },
+    onSuccess: (data) => {
       const target = paymentTarget(data, window.location.href);
       if (!target) {
         Toast.show({ icon: 'fail', content: MSG.paymentBroken });
@@ -67,31 +69,39 @@ export function usePayFlow(pkg: VipPackage | undefined) {
       const opened = window.open(target.url, '_blank');
       if (opened) opened.opener = null;
       setStep({ kind: 'started', url: target.url, opened: opened !== null });
-    } catch {
-      // The client has shown why (the login dialog for a visitor).
-      loading.close();
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   return {
     step,
-    submitting,
+    submitting: order.isPending,
     /** 立即开通: opens the confirmation. */
     start: () => setStep({ kind: 'confirm' }),
-    submit,
+    submit: (payChannel: PayChannel) => {
+      if (!pkg) return;
+      setStep({ kind: 'idle' });
+      order.mutate({ groupId: pkg.id, payChannel });
+    },
     close: () => setStep({ kind: 'idle' }),
     toChannel: () => setStep({ kind: 'channel' }),
   };
 }
 
-type PayFlow = ReturnType<typeof usePayFlow>;
+export interface PayDialogsProps {
+  step: PayStep;
+  /** The package being bought. */
+  pkg: VipPackage | undefined;
+  /** 取消, 关闭, or the dialog dismissed. */
+  onClose: () => void;
+  /** 确认支付: on to the channel sheet. */
+  onConfirm: () => void;
+  /** A channel was chosen: the order is submitted. */
+  onPay: (channel: PayChannel) => void;
+}
 
-/** The confirmation, the channel sheet and the "payment opened" dialog of {@link usePayFlow}. */
-export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | undefined }) {
+/** The confirmation, the channel sheet and the "payment opened" dialog of a purchase at `step`. */
+export function PayDialogs({ step, pkg, onClose, onConfirm, onPay }: PayDialogsProps) {
   const navigate = useNavigate();
-  const { step } = flow;
   return (
     <>
       <Dialog
@@ -99,11 +109,11 @@ export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | und
         title={VIP_TEXT.confirmTitle}
         content={pkg && <ConfirmContent pkg={pkg} />}
         closeOnMaskClick
-        onClose={flow.close}
+        onClose={onClose}
         actions={[
           [
-            { key: 'cancel', text: VIP_TEXT.cancel, onClick: flow.close },
-            { key: 'pay', text: VIP_TEXT.confirmPay, bold: true, onClick: flow.toChannel },
+            { key: 'cancel', text: VIP_TEXT.cancel, onClick: onClose },
+            { key: 'pay', text: VIP_TEXT.confirmPay, bold: true, onClick: onConfirm },
           ],
         ]}
       />
@@ -111,21 +121,21 @@ export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | und
         visible={step.kind === 'channel'}
         extra={VIP_TEXT.channelTitle}
         cancelText={VIP_TEXT.cancel}
-        onClose={flow.close}
+        onClose={onClose}
         actions={runtimeConfig().payChannels.map((channel) => ({
           key: channel,
           text: <span className={styles[channel]}>{CHANNEL_NAME[channel]}</span>,
-          onClick: () => void flow.submit(channel),
+          onClick: () => onPay(channel),
         }))}
       />
       <Dialog
         visible={step.kind === 'scan'}
         title={VIP_TEXT.scanTitle}
         content={step.kind === 'scan' && <WechatQr code={step.code} />}
-        onClose={flow.close}
+        onClose={onClose}
         actions={[
           [
-            { key: 'close', text: VIP_TEXT.close, onClick: flow.close },
+            { key: 'close', text: VIP_TEXT.close, onClick: onClose },
             {
               key: 'orders',
               text: VIP_TEXT.toOrders,
@@ -139,10 +149,10 @@ export function PayDialogs({ flow, pkg }: { flow: PayFlow; pkg: VipPackage | und
         visible={step.kind === 'started'}
         title={step.kind === 'started' && !step.opened ? VIP_TEXT.blockedTitle : VIP_TEXT.startedTitle}
         content={step.kind === 'started' && <StartedContent url={step.url} opened={step.opened} />}
-        onClose={flow.close}
+        onClose={onClose}
         actions={[
           [
-            { key: 'close', text: VIP_TEXT.close, onClick: flow.close },
+            { key: 'close', text: VIP_TEXT.close, onClick: onClose },
             {
               key: 'orders',
               text: VIP_TEXT.toOrders,

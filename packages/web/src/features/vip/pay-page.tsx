@@ -134,7 +134,13 @@ export function PayPage() {
           </span>
         }
       />
-      <PayDialogs flow={flow} pkg={chosen} />
+      <PayDialogs
+        step={flow.step}
+        pkg={chosen}
+        onClose={flow.close}
+        onConfirm={flow.toChannel}
+        onPay={flow.submit}
+      />
     </VipScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { type Membership } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Result } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { KeyRoundIcon } from 'lucide-react';
@@ -28,23 +28,20 @@ export function SubPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [form] = Form.useForm<SubValues>();
-  const [submitting, setSubmitting] = useState(false);
   const [granted, setGranted] = useState<Membership>();
-
-  async function redeem(values: SubValues) {
-    const checked = checkActivationCode(values.code);
-    if (!checked.ok) return;
-    setSubmitting(true);
-    try {
-      const { data } = await commerceApi.redeem({ code: checked.code });
+  // A refusal needs nothing here: the client has shown why (wrong code, locked, the login dialog…).
+  const redeem = useMutation({
+    mutationFn: (code: string) => commerceApi.redeem({ code }),
+    onSuccess: async ({ data }) => {
       setGranted(data);
       form.resetFields();
       await refreshMembership(queryClient);
-    } catch {
-      // The client has shown why (wrong code, locked, the login dialog…).
-    } finally {
-      setSubmitting(false);
-    }
+    },
+  });
+
+  function submit(values: SubValues) {
+    const checked = checkActivationCode(values.code);
+    if (checked.ok) redeem.mutate(checked.code);
   }
 
   return (
@@ -62,9 +59,16 @@ export function SubPage() {
           className={styles.form}
           layout="vertical"
           validateTrigger="onSubmit"
-          onFinish={(values) => void redeem(values)}
+          onFinish={submit}
           footer={
-            <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              shape="rounded"
+              loading={redeem.isPending}
+            >
               {VIP_TEXT.activate}
             </Button>
           }

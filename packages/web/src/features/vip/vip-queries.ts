@@ -1,16 +1,14 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { commerceApi } from '../../api/commerce';
-import { CURRENT_USER_KEY } from '../../session/session-end';
+import { sessionKeys } from '../../session/session-end';
+import { vipKeys } from './vip-keys';
 
 /** The packages on sale: the same for everyone, so cached like the catalogue. */
 export const packagesOptions = () =>
   queryOptions({
-    queryKey: ['vip', 'packages'] as const,
+    queryKey: vipKeys.packages,
     queryFn: ({ signal }) => commerceApi.packages(signal),
   });
-
-/** Query key of the caller's orders. */
-export const ORDERS_KEY = ['vip', 'orders'] as const;
 
 /**
  * The caller's latest orders. Asked again each time the page opens (a payment finishes in another
@@ -18,7 +16,7 @@ export const ORDERS_KEY = ['vip', 'orders'] as const;
  */
 export const ordersOptions = () =>
   queryOptions({
-    queryKey: ORDERS_KEY,
+    queryKey: vipKeys.orders,
     queryFn: ({ signal }) => commerceApi.orders(signal),
     staleTime: 0,
     gcTime: 0,
@@ -30,7 +28,7 @@ export const ordersOptions = () =>
  */
 export async function refreshMembership(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
-    queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser }),
+    queryClient.invalidateQueries({ queryKey: vipKeys.orders }),
   ]);
 }

@@ -1,28 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { CircleCheckIcon, ClockIcon, DownloadIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
 import { PATHS } from '../../app/paths';
 import { confirmDialog, showToast } from '../../components/feedback/lazy-feedback';
 import { useCurrentUser } from '../../session/current-user';
-import { LIBRARY_KEY } from '../../session/session-end';
 import { DETAIL_TEXT } from './texts';
 import { CLOUD_TEXT } from './cloud-texts';
+import { detailKeys } from './detail-keys';
+import { cloudState, isVipLevel } from './work-detail-model';
+import styles from './library-actions.module.css';
 
 // The API module (and zod, which checks its answers: ≈ 26 KiB gzip) loads with the first call,
 // not with the page's first screen (decision 028).
 const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
-import { cloudState, isVipLevel } from './work-detail-model';
-import styles from './library-actions.module.css';
 
 /** Payment Required: the server's answer to a member who is not a VIP in force. */
 const VIP_REQUIRED = 402;
-
-/** The caller's request for one work; under the library prefix, so the end of a login drops it. */
-const cloudKey = (workId: string) => [...LIBRARY_KEY, 'cloud', workId] as const;
 
 /**
  * 云端下载 (SPEC §7 /web/cloud/file/download): a logged-in user asks for the title to be fetched
@@ -37,25 +33,21 @@ export function CloudDownload({ workId }: { workId: string }) {
   const current = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
   const vip = current.data ? isVipLevel(current.data.level.levelId) : false;
+  // The caller's request for this work; under the library prefix, so the end of a login drops it.
   const requests = useQuery({
-    queryKey: cloudKey(workId),
+    queryKey: detailKeys.cloud(workId),
     queryFn: async ({ signal }) => (await (await loadCloudApi()).list({ censoredId: workId }, signal)).rows,
     enabled: vip,
   });
-  if (!current.data) return null;
-  const state = cloudState(requests.data);
-
-  async function request() {
-    setAsking(true);
-    try {
-      const { data } = await (
-        await loadCloudApi()
-      ).request({ censoredId: workId, url: window.location.href });
-      queryClient.setQueryData(cloudKey(workId), [data]);
+  const request = useMutation({
+    mutationFn: async () =>
+      (await (await loadCloudApi()).request({ censoredId: workId, url: window.location.href })).data,
+    onSuccess: (data) => {
+      queryClient.setQueryData(detailKeys.cloud(workId), [data]);
       showToast({ icon: 'success', content: CLOUD_TEXT.cloudSubmitted });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!(error instanceof ApiError)) return;
       if (error.kind === 'code' && error.code === VIP_REQUIRED) {
         // The call is silent: this dialog is the one prompt the user sees.
@@ -68,13 +60,13 @@ export function CloudDownload({ workId }: { workId: string }) {
       } else {
         showApiError(error);
       }
-    } finally {
-      setAsking(false);
-    }
-  }
+    },
+  });
+  if (!current.data) return null;
+  const state = cloudState(requests.data);
 
   function tap() {
-    if (state === 'none') void request();
+    if (state === 'none') request.mutate();
     else if (state === 'requested') {
       showToast({ content: CLOUD_TEXT.cloudPending });
       void requests.refetch();
@@ -94,7 +86,7 @@ export function CloudDownload({ workId }: { workId: string }) {
       fill="none"
       color={state === 'done' ? 'success' : state === 'requested' ? 'warning' : 'default'}
       className={styles.toggle}
-      loading={asking}
+      loading={request.isPending}
       data-testid="cloud-download"
       data-state={state}
       onClick={tap}

@@ -1,4 +1,5 @@
 import type { VideoStreamData, WorkDetail } from '@yingku/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { CirclePlayIcon, VideoIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -7,7 +8,7 @@ import { ApiError } from '../../api/api-error';
 import { showApiError } from '../../api/client';
 import { PATHS } from '../../app/paths';
 import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
-import { useOpenedOnce } from '../../components/feedback/lazy-popup';
+import { useOpenedOnce } from '../../components/feedback/lazy-feedback';
 import { LazyMagnetPopup } from '../magnets/lazy-magnet-popup';
 import { DETAIL_TEXT } from './texts';
 import { playAnswer } from './work-detail-model';
@@ -29,21 +30,20 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   const navigate = useNavigate();
   const [previewOpen, setPreviewOpen] = useState(false);
   const [stream, setStream] = useState<VideoStreamData>();
-  const [asking, setAsking] = useState(false);
   const [magnetsOpen, setMagnetsOpen] = useState(false);
   const [magnetsOpened, setMagnetsOpened] = useState(false);
   const streamOpened = useOpenedOnce(stream !== undefined);
   const previewOpened = useOpenedOnce(previewOpen);
 
-  async function playStream() {
-    setAsking(true);
-    // The popup's code arrives while the server answers.
-    void import('./play-popups');
-    try {
+  const askStream = useMutation({
+    mutationFn: async () => {
+      // The popup's code arrives while the server answers.
+      void import('./play-popups');
       const { commerceApi } = await import('../../api/commerce');
-      const { data } = await commerceApi.videoStream(work.id);
-      setStream(data);
-    } catch (error) {
+      return (await commerceApi.videoStream(work.id)).data;
+    },
+    onSuccess: setStream,
+    onError: (error) => {
       if (!(error instanceof ApiError)) return;
       if (error.kind === 'code' && error.code === VIP_REQUIRED) {
         // The call is silent: this dialog is the one prompt the user sees.
@@ -56,15 +56,13 @@ export function PlayControls({ work }: { work: WorkDetail }) {
       } else {
         showApiError(error);
       }
-    } finally {
-      setAsking(false);
-    }
-  }
+    },
+  });
 
   const play = () => {
     const answer = playAnswer(work.isOnline);
     if (answer === 'stream') {
-      void playStream();
+      askStream.mutate();
       return;
     }
     void alertDialog({
@@ -81,7 +79,13 @@ export function PlayControls({ work }: { work: WorkDetail }) {
 
   return (
     <div className={styles.actions}>
-      <Button color="primary" size="small" onClick={play} loading={asking} loadingText={DETAIL_TEXT.play}>
+      <Button
+        color="primary"
+        size="small"
+        onClick={play}
+        loading={askStream.isPending}
+        loadingText={DETAIL_TEXT.play}
+      >
         <CirclePlayIcon /> {DETAIL_TEXT.play}
       </Button>
       {streamOpened && (

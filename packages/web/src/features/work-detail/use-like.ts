@@ -1,31 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
-import { LIBRARY_KEY, loadLibraryApi } from '../collect/collect-queries';
-import { likeChange } from './work-detail-model';
-import { setWorkFlags } from './work-detail-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { loadLibraryApi } from '../collect/collect-queries';
+import { sessionKeys } from '../../session/session-end';
+import { likeChange, type LikeChange } from './work-detail-model';
+import { setWorkFlags, workDetailOptions } from './work-detail-query';
 
 /**
- * Like / unlike of a work: flips the detail's flag at once, sends it, and puts the flag back
- * when the call fails (a visitor's 403 brings the client's login dialog). Taps while a call is
- * on its way are ignored, so the shown flag always follows the last answer.
+ * Like / unlike of a work, optimistically: the detail's flag flips at once (a detail call on its
+ * way is cancelled first, so its older answer cannot flip it back), the call is sent, the
+ * server's answer sets the flag, and a failure puts back the detail as it was (a visitor's 403
+ * brings the client's login dialog). The liked lists are asked again either way; the detail is
+ * not, the answer being its new flag. Taps while a call is on its way are ignored, so the shown
+ * flag always follows the last answer.
  */
 export function useLike(id: string, liked: boolean): () => void {
   const queryClient = useQueryClient();
-  const sending = useRef(false);
-  return useCallback(() => {
-    if (sending.current) return;
-    sending.current = true;
-    const change = likeChange(liked);
-    setWorkFlags(queryClient, id, { like: change.liked });
-    loadLibraryApi()
-      .then((libraryApi) => libraryApi.like({ dataId: id, status: change.status }))
-      .then(
-        (answer) => {
-          setWorkFlags(queryClient, id, { like: answer.data.like });
-          void queryClient.invalidateQueries({ queryKey: LIBRARY_KEY });
-        },
-        () => setWorkFlags(queryClient, id, { like: liked }),
-      )
-      .finally(() => (sending.current = false));
-  }, [queryClient, id, liked]);
+  const { queryKey } = workDetailOptions(id);
+  const like = useMutation({
+    mutationFn: async ({ status }: LikeChange) => (await loadLibraryApi()).like({ dataId: id, status }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData(queryKey);
+      setWorkFlags(queryClient, id, { like: change.liked });
+      return before;
+    },
+    onSuccess: (answer) => setWorkFlags(queryClient, id, { like: answer.data.like }),
+    onError: (_error, _change, before) => queryClient.setQueryData(queryKey, before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.library }),
+  });
+  return () => {
+    if (!like.isPending) like.mutate(likeChange(liked));
+  };
 }

@@ -44,6 +44,7 @@ export function useStreamPlayback(
   const [names, setNames] = useState<readonly QualityName[]>(initial.qualities ?? []);
   const [phase, setPhase] = useState<PlayerPhase>('playing');
   const [vipMessage, setVipMessage] = useState('');
+  // A flag, not useMutation: a renewal is aborted when a newer one starts, which a mutation cannot be.
   const [renewing, setRenewing] = useState(false);
   const [engine, setEngine] = useState<StreamEngine>();
   const [levels, setLevels] = useState<StreamLevel[]>([]);

@@ -70,8 +70,14 @@ export function toHistoryEntry(detail: WorkDetail): HistoryEntry {
   return { id, number, title, pubTime, picSmall, picBig, modId, isOnline, isDht };
 }
 
+/** A like tap: the flag shown at once, and the status sent. */
+export interface LikeChange {
+  liked: boolean;
+  status: 0 | 9;
+}
+
 /** What a like tap sends and shows at once (SPEC §4: like status 0, unlike 9; the UI flips first). */
-export function likeChange(liked: boolean): { liked: boolean; status: 0 | 9 } {
+export function likeChange(liked: boolean): LikeChange {
   return liked ? { liked: false, status: LIKE_STATUS.unlike } : { liked: true, status: LIKE_STATUS.like };
 }
 

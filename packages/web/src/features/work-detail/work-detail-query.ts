@@ -3,11 +3,12 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { takeFirstScreenDetail } from '../../app/first-screen';
 import { hasStoredSession } from '../../session/auth-storage';
+import { workKeys } from '../../api/works';
 
 /** A work's detail (GET /v2/works/detail/{id}), cached by id. */
 export function workDetailOptions(id: string) {
   return queryOptions({
-    queryKey: ['works', 'detail', id] as const,
+    queryKey: workKeys.detail(id),
     queryFn: async ({ signal }) => {
       const { workDetailResponse } = await import('./detail-schema');
       return api.get(fillPath(API.workDetail, { id }), {}, { schema: workDetailResponse, signal });

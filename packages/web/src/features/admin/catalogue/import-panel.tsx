@@ -1,11 +1,12 @@
 import { type ImportJob, PAGE_SIZE } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useCallback, useRef, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { shownTime } from '../admin-model';
-import { ADMIN_KEYS, useImportJobs } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useImportJobs } from '../admin-queries';
 import { Pager, Panel, QueryState, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { importFileName, importFileProblem, importStatusTag } from './catalogue-model';
@@ -28,35 +29,30 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
-  const [busy, setBusy] = useState(false);
-
-  async function start() {
-    if (!file) return;
-    const problem = importFileProblem(file);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
-    setBusy(true);
-    try {
-      const content = await file.text();
-      const { data } = await adminApi.startImport({ fileName: importFileName(file.name), content });
+  // A refusal is shown by the client (导入文件为空, 导入文件不能超过20MB…).
+  const startImport = useMutation({
+    mutationFn: async (chosen: File) =>
+      adminApi.startImport({ fileName: importFileName(chosen.name), content: await chosen.text() }),
+    onSuccess: async ({ data }) => {
       Toast.show({ icon: 'success', content: ADMIN_TEXT.importStarted });
       onShow({ id: data.id, initial: data });
       setFile(undefined);
       if (input.current) input.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
-    } catch {
-      // Shown by the client (导入文件为空, 导入文件不能超过20MB…).
-    } finally {
-      setBusy(false);
-    }
+      await queryClient.invalidateQueries({ queryKey: adminKeys.imports });
+    },
+  });
+
+  function start() {
+    if (!file) return;
+    const problem = importFileProblem(file);
+    if (problem) Toast.show({ content: problem });
+    else startImport.mutate(file);
   }
 
   /** A job has ended: the list shows its result, and the works it loaded are there to find. */
   const onFinished = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.imports });
-    void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.imports });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.works });
   }, [queryClient]);
 
   return (
@@ -77,7 +73,7 @@ export function ImportPanel(props: { shown: ShownJob | undefined; onShow: (job: 
         <span className={catalogueStyles.fileName} data-testid="import-file-name">
           {file ? file.name : ADMIN_TEXT.noFile}
         </span>
-        <Button size="small" color="primary" disabled={!file} loading={busy} onClick={() => void start()}>
+        <Button size="small" color="primary" disabled={!file} loading={startImport.isPending} onClick={start}>
           {ADMIN_TEXT.startImport}
         </Button>
       </div>
@@ -94,7 +90,7 @@ export function ImportJobsPanel(props: { shownId: string | undefined; onShow: (i
   const jobs = useImportJobs(page);
   return (
     <Panel title={ADMIN_TEXT.importsHeading} testId="imports">
-      <QueryState query={jobs}>
+      <QueryState status={jobs.status} data={jobs.data} onRetry={jobs.refetch}>
         {(data) => (
           <>
             <Table testId="imports-table">

@@ -37,7 +37,7 @@ export function MediaJobsPanel() {
         />
       }
     >
-      <QueryState query={jobs}>
+      <QueryState status={jobs.status} data={jobs.data} onRetry={jobs.refetch}>
         {(data) => (
           <>
             <Table testId="media-jobs-table">

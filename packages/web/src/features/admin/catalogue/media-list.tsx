@@ -1,10 +1,11 @@
 import type { MediaRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DotLoading, ProgressBar, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { shownTime } from '../admin-model';
-import { ADMIN_KEYS, useWorkMedia } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useWorkMedia } from '../admin-queries';
 import { StatusTag } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { mediaApi } from './media-api';
@@ -42,25 +43,20 @@ export function ProgressMeter(props: { label: string; percent: number; small?: b
 /** 重试 / 取消转码 of one video; after either, every list of videos and the works are asked again. */
 export function MediaButtons({ row }: { row: MediaRow }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const actions = mediaActions(row);
-  if (!actions.retry && !actions.cancel) return null;
-
-  async function run(send: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await send();
+  // A refusal is shown by the client (只有失败或已取消的视频可以重试…); the next poll shows the
+  // video as it is.
+  const change = useMutation({
+    mutationFn: ({ send }: { send: () => Promise<unknown>; done: string }) => send(),
+    onSuccess: async (_answer, { done }) => {
       Toast.show({ icon: 'success', content: done });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.media }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.media }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.works }),
       ]);
-    } catch {
-      // Shown by the client (只有失败或已取消的视频可以重试…); the next poll shows the video as it is.
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const actions = mediaActions(row);
+  if (!actions.retry && !actions.cancel) return null;
 
   async function cancel() {
     const confirmed = await Dialog.confirm({
@@ -68,7 +64,8 @@ export function MediaButtons({ row }: { row: MediaRow }) {
       confirmText: ADMIN_TEXT.cancelMedia,
       cancelText: ADMIN_TEXT.keepMedia,
     });
-    if (confirmed) await run(() => mediaApi.cancel(row.id), ADMIN_TEXT.mediaCancelledDone);
+    if (confirmed)
+      change.mutate({ send: () => mediaApi.cancel(row.id), done: ADMIN_TEXT.mediaCancelledDone });
   }
 
   return (
@@ -78,14 +75,20 @@ export function MediaButtons({ row }: { row: MediaRow }) {
           size="mini"
           color="primary"
           fill="outline"
-          disabled={busy}
-          onClick={() => void run(() => mediaApi.retry(row.id), ADMIN_TEXT.retried)}
+          disabled={change.isPending}
+          onClick={() => change.mutate({ send: () => mediaApi.retry(row.id), done: ADMIN_TEXT.retried })}
         >
           {ADMIN_TEXT.retryMedia}
         </Button>
       )}
       {actions.cancel && (
-        <Button size="mini" color="danger" fill="outline" disabled={busy} onClick={() => void cancel()}>
+        <Button
+          size="mini"
+          color="danger"
+          fill="outline"
+          disabled={change.isPending}
+          onClick={() => void cancel()}
+        >
           {ADMIN_TEXT.cancelMedia}
         </Button>
       )}
@@ -154,7 +157,7 @@ export function WorkMediaList({ workId }: { workId: string }) {
   const wasInMaking = useRef(inMaking);
   useEffect(() => {
     if (wasInMaking.current && !inMaking) {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.works });
     }
     wasInMaking.current = inMaking;
   }, [inMaking, queryClient]);

@@ -1,10 +1,9 @@
 import { imageUrl, type MediaRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
-import { useState } from 'react';
 import { runtimeConfig } from '../../../api/runtime-config';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { mediaApi } from './media-api';
 import styles from './videos.module.css';
@@ -15,21 +14,15 @@ import styles from './videos.module.css';
  */
 export function MediaStills({ row }: { row: MediaRow }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  if (row.status !== 'ready' || row.stills.length === 0) return null;
-
-  async function use() {
-    setBusy(true);
-    try {
-      await mediaApi.useStills(row.id);
+  // A refusal is shown by the client.
+  const useStills = useMutation({
+    mutationFn: () => mediaApi.useStills(row.id),
+    onSuccess: async () => {
       Toast.show({ icon: 'success', content: ADMIN_TEXT.stillsSet });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  }
+      await queryClient.invalidateQueries({ queryKey: adminKeys.works });
+    },
+  });
+  if (row.status !== 'ready' || row.stills.length === 0) return null;
 
   const host = runtimeConfig().imageHost;
   return (
@@ -41,7 +34,7 @@ export function MediaStills({ row }: { row: MediaRow }) {
           </li>
         ))}
       </ul>
-      <Button size="mini" fill="outline" disabled={busy} onClick={() => void use()}>
+      <Button size="mini" fill="outline" disabled={useStills.isPending} onClick={() => useStills.mutate()}>
         {ADMIN_TEXT.useStills}
       </Button>
     </div>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useId, useRef, useState } from 'react';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { ProgressMeter } from './media-list';
 import { formatSpeed, formatTimeLeft, secondsLeft, uploadPercent, videoFileProblem } from './upload-model';
@@ -66,8 +66,8 @@ function UploadForm(props: { workId: string; maxBytes: number; refusal: string |
   function start() {
     if (!accepted(file) || disabled) return;
     void startVideoUpload(workId, file, () => {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.media });
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.media });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.works });
     });
     clear();
   }

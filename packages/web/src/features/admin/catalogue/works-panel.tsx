@@ -1,11 +1,12 @@
 import { imageUrl, PAGE_SIZE, type StaffWorkRow, type StaffWorkUpdateBody } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi, type WriteBody } from '../../../api/admin';
 import { runtimeConfig } from '../../../api/runtime-config';
-import { ADMIN_KEYS, useStaffWorks } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffWorks } from '../admin-queries';
 import { Pager, Panel, QueryState, SearchBox, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { channelLabel, workOnlineTag } from './catalogue-model';
@@ -38,7 +39,7 @@ export function WorksPanel() {
         />
       }
     >
-      <QueryState query={works}>
+      <QueryState status={works.status} data={works.data} onRetry={works.refetch}>
         {(data) => (
           <>
             <Table testId="works-table">
@@ -70,17 +71,8 @@ export function WorksPanel() {
 
 function WorkRow({ work }: { work: StaffWorkRow }) {
   const update = useWorkUpdate(work);
-  const [busy, setBusy] = useState(false);
   const [videosOpen, setVideosOpen] = useState(false);
   const upload = useVideoUpload(work.id);
-  const run = async (body: WriteBody<StaffWorkUpdateBody>, done: string) => {
-    setBusy(true);
-    try {
-      await update(body, done);
-    } finally {
-      setBusy(false);
-    }
-  };
   const toggleHidden = async () => {
     if (!work.hidden) {
       const confirmed = await Dialog.confirm({
@@ -90,7 +82,10 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
       });
       if (!confirmed) return;
     }
-    await run({ hidden: !work.hidden }, work.hidden ? ADMIN_TEXT.unhidden : ADMIN_TEXT.hidden);
+    update.mutate({
+      body: { hidden: !work.hidden },
+      done: work.hidden ? ADMIN_TEXT.unhidden : ADMIN_TEXT.hidden,
+    });
   };
   const online = work.isOnline === 1;
 
@@ -136,12 +131,12 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
           <Button
             size="mini"
             fill="outline"
-            disabled={busy}
+            disabled={update.isPending}
             onClick={() =>
-              void run(
-                { isOnline: online ? 0 : 1 },
-                online ? ADMIN_TEXT.onlineOffDone : ADMIN_TEXT.onlineOnDone,
-              )
+              update.mutate({
+                body: { isOnline: online ? 0 : 1 },
+                done: online ? ADMIN_TEXT.onlineOffDone : ADMIN_TEXT.onlineOnDone,
+              })
             }
           >
             {online ? ADMIN_TEXT.onlineOff : ADMIN_TEXT.onlineOn}
@@ -150,7 +145,7 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
             size="mini"
             color={work.hidden ? 'primary' : 'danger'}
             fill="outline"
-            disabled={busy}
+            disabled={update.isPending}
             onClick={() => void toggleHidden()}
           >
             {work.hidden ? ADMIN_TEXT.unhide : ADMIN_TEXT.hide}
@@ -165,13 +160,12 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
 /** Sends a change of one work, says it is done and asks the list again; a refusal is the client's toast. */
 function useWorkUpdate(work: StaffWorkRow) {
   const queryClient = useQueryClient();
-  return async (body: WriteBody<StaffWorkUpdateBody>, done: string) => {
-    try {
-      await adminApi.updateWork(work.id, body);
-    } catch {
-      return;
-    }
-    Toast.show({ icon: 'success', content: done });
-    await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.works });
-  };
+  return useMutation({
+    mutationFn: (change: { body: WriteBody<StaffWorkUpdateBody>; done: string }) =>
+      adminApi.updateWork(work.id, change.body),
+    onSuccess: async (_answer, { done }) => {
+      Toast.show({ icon: 'success', content: done });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.works });
+    },
+  });
 }

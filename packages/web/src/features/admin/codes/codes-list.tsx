@@ -70,7 +70,7 @@ export function CodesList(props: { batch: string | undefined; onClearBatch: () =
         </div>
       }
     >
-      <QueryState query={codes}>
+      <QueryState status={codes.status} data={codes.data} onRetry={codes.refetch}>
         {(data) => (
           <>
             <Table testId="codes-table">

@@ -37,7 +37,7 @@ function BatchesPanel(props: { selected: string | undefined; onSelect: (batch: s
   const batches = useCodeBatches(page);
   return (
     <Panel title={ADMIN_TEXT.batchesHeading} testId="code-batches">
-      <QueryState query={batches}>
+      <QueryState status={batches.status} data={batches.data} onRetry={batches.refetch}>
         {(data) => (
           <>
             <Table testId="batches-table">

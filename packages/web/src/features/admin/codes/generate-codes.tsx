@@ -1,11 +1,12 @@
 import { batchCsv, generateCodesBody, type GeneratedCodes, LIMITS } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { codesAsText, codesCsvFileName, parseInteger } from '../admin-model';
-import { ADMIN_KEYS, useStaffPackages } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffPackages } from '../admin-queries';
 import { Panel } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { downloadFile } from './download-file';
@@ -19,9 +20,20 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
   const [packageId, setPackageId] = useState('');
   const [count, setCount] = useState('10');
   const [batch, setBatch] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A refusal is shown by the client.
+  const generate = useMutation({
+    mutationFn: (body: Parameters<typeof adminApi.generateCodes>[0]) => adminApi.generateCodes(body),
+    onSuccess: async ({ data }) => {
+      onGenerated(data);
+      setBatch('');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.batches }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.codes }),
+      ]);
+    },
+  });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!packageId) {
       Toast.show({ content: ADMIN_TEXT.pickPackage });
@@ -32,29 +44,12 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
       Toast.show({ content: checked.error.issues[0]?.message ?? ADMIN_TEXT.listFailed });
       return;
     }
-    setBusy(true);
-    try {
-      const { data } = await adminApi.generateCodes({
-        packageId,
-        count: checked.data.count,
-        batch: checked.data.batch,
-      });
-      onGenerated(data);
-      setBatch('');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.batches }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.codes }),
-      ]);
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    generate.mutate({ packageId, count: checked.data.count, batch: checked.data.batch });
   }
 
   return (
     <Panel title={ADMIN_TEXT.generateHeading} testId="generate-codes">
-      <form className={codeStyles.generate} onSubmit={(event) => void submit(event)}>
+      <form className={codeStyles.generate} onSubmit={submit}>
         <label className={styles.field}>
           <span>{ADMIN_TEXT.codePackage}</span>
           <select
@@ -93,7 +88,7 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
             onChange={(event) => setBatch(event.target.value)}
           />
         </label>
-        <Button type="submit" color="primary" loading={busy}>
+        <Button type="submit" color="primary" loading={generate.isPending}>
           {ADMIN_TEXT.generate}
         </Button>
       </form>

@@ -1,11 +1,12 @@
 import { CLOUD_DOWNLOAD_STATUS, PAGE_SIZE, type StaffDownloadRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { downloadStatusTag, openableLink, shownTime } from '../admin-model';
-import { ADMIN_KEYS, useStaffDownloads } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffDownloads } from '../admin-queries';
 import { FilterSelect, Pager, Panel, QueryState, StatusTag, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import styles from '../admin.module.css';
@@ -43,7 +44,7 @@ export function DownloadsSection() {
         />
       }
     >
-      <QueryState query={downloads}>
+      <QueryState status={downloads.status} data={downloads.data} onRetry={downloads.refetch}>
         {(data) => (
           <>
             <Table testId="downloads-table">
@@ -76,22 +77,16 @@ export function DownloadsSection() {
 
 function DownloadRow({ row }: { row: StaffDownloadRow }) {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const done = row.status === CLOUD_DOWNLOAD_STATUS.done;
   const link = openableLink(row.url);
-
-  async function markDone() {
-    setBusy(true);
-    try {
-      await adminApi.markDownloadDone(row.id);
+  // A refusal is shown by the client.
+  const markDone = useMutation({
+    mutationFn: () => adminApi.markDownloadDone(row.id),
+    onSuccess: async () => {
       Toast.show({ icon: 'success', content: ADMIN_TEXT.markedDone });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.downloads });
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  }
+      await queryClient.invalidateQueries({ queryKey: adminKeys.downloads });
+    },
+  });
 
   return (
     <tr data-download={row.id} data-number={row.number} data-status={row.status}>
@@ -118,7 +113,13 @@ function DownloadRow({ row }: { row: StaffDownloadRow }) {
       <td>{row.doneBy ?? ADMIN_TEXT.none}</td>
       <td>
         {!done && (
-          <Button size="mini" color="primary" fill="outline" loading={busy} onClick={() => void markDone()}>
+          <Button
+            size="mini"
+            color="primary"
+            fill="outline"
+            loading={markDone.isPending}
+            onClick={() => markDone.mutate()}
+          >
             {ADMIN_TEXT.markDone}
           </Button>
         )}

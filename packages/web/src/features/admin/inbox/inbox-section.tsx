@@ -45,7 +45,7 @@ export function InboxSection() {
             />
           }
         >
-          <QueryState query={inbox}>
+          <QueryState status={inbox.status} data={inbox.data} onRetry={inbox.refetch}>
             {(data) => (
               <>
                 <Table testId="inbox-table">

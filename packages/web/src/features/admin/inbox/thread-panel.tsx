@@ -5,7 +5,8 @@ import { Button } from '../../../components/button/button';
 import { adminApi } from '../../../api/admin';
 import { MessageBox } from '../../support/message-form';
 import { shownTime, threadStatusTag } from '../admin-model';
-import { ADMIN_KEYS, useStaffThread } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
+import { useStaffThread } from '../admin-queries';
 import { Panel, StatusTag } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import styles from './inbox.module.css';
@@ -21,8 +22,8 @@ export function ThreadPanel({ id, onBack }: { id: string; onBack: () => void }) 
   const conversation = useStaffThread(id);
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.thread(id) }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.inbox }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.thread(id) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.inbox }),
     ]);
   const reply = useMutation({
     mutationFn: (message: string) => adminApi.reply(id, message),
@@ -109,7 +110,8 @@ export function ThreadPanel({ id, onBack }: { id: string; onBack: () => void }) 
             placeholder={ADMIN_TEXT.replyPlaceholder}
             submitLabel={ADMIN_TEXT.reply}
             testId="staff-reply"
-            send={reply.mutateAsync}
+            sending={reply.isPending}
+            onSend={(text, sent) => reply.mutate(text, { onSuccess: sent })}
           />
           <Button
             color="danger"

@@ -50,7 +50,7 @@ export function OrdersSection() {
         </div>
       }
     >
-      <QueryState query={orders}>
+      <QueryState status={orders.status} data={orders.data} onRetry={orders.refetch}>
         {(data) => (
           <>
             <Table testId="orders-table">

@@ -1,11 +1,11 @@
 import type { StaffPackageRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CenterPopup, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { SwitchButton } from '../../../components/switch-button/switch-button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import {
   NEW_PACKAGE,
@@ -34,7 +34,6 @@ const FIELDS: readonly { key: TextField; label: string; inputMode?: 'decimal' | 
 export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefined; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<PackageFormValues>(() => (row ? packageFormValues(row) : NEW_PACKAGE));
-  const [busy, setBusy] = useState(false);
 
   /** The call that saves the form, or why it cannot be sent. */
   function prepare(): (() => Promise<unknown>) | string {
@@ -46,23 +45,21 @@ export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefin
     return created.ok ? () => adminApi.createPackage(created.body) : created.message;
   }
 
-  async function save() {
-    const send = prepare();
-    if (typeof send === 'string') {
-      Toast.show({ content: send });
-      return;
-    }
-    setBusy(true);
-    try {
-      await send();
+  // A refusal needs nothing here: the client has shown the server's reason, and the dialog stays
+  // open to correct it.
+  const saving = useMutation({
+    mutationFn: (send: () => Promise<unknown>) => send(),
+    onSuccess: async () => {
       Toast.show({ icon: 'success', content: row ? ADMIN_TEXT.saved : ADMIN_TEXT.added });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.packages });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.packages });
       onClose();
-    } catch {
-      // The client has shown the server's reason; the dialog stays open to correct it.
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  function save() {
+    const send = prepare();
+    if (typeof send === 'string') Toast.show({ content: send });
+    else saving.mutate(send);
   }
 
   return (
@@ -91,7 +88,7 @@ export function PackageDialog({ row, onClose }: { row: StaffPackageRow | undefin
         </div>
         <div className={styles.actions}>
           <Button onClick={onClose}>{ADMIN_TEXT.cancel}</Button>
-          <Button color="primary" loading={busy} onClick={() => void save()}>
+          <Button color="primary" loading={saving.isPending} onClick={save}>
             {ADMIN_TEXT.save}
           </Button>
         </div>

@@ -27,7 +27,7 @@ export function PackagesSection() {
         </Button>
       }
     >
-      <QueryState query={packages}>
+      <QueryState status={packages.status} data={packages.data} onRetry={packages.refetch}>
         {(data) => (
           <Table testId="packages-table">
             <thead>

@@ -1,10 +1,10 @@
 import { ROLES, SERVER_MSG, type StaffUserRow } from '@yingku/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CenterPopup, Checkbox, Dialog, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
-import { ADMIN_KEYS } from '../admin-queries';
+import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { toggleRole, userChanges, userFormValues } from './user-form';
 import styles from '../admin.module.css';
@@ -28,21 +28,16 @@ export function UserDialog(props: {
   const { user, isAdmin, isSelf, onClose } = props;
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => userFormValues(user));
-  const [busy, setBusy] = useState(false);
-
-  async function run(body: Parameters<typeof adminApi.updateUser>[1], done: string) {
-    setBusy(true);
-    try {
-      await adminApi.updateUser(user.userId, body);
+  // A refusal is shown by the client (an invalid time, 不能停用自己的账号…); the dialog stays.
+  const update = useMutation({
+    mutationFn: (change: { body: Parameters<typeof adminApi.updateUser>[1]; done: string }) =>
+      adminApi.updateUser(user.userId, change.body),
+    onSuccess: async (_answer, { done }) => {
       Toast.show({ icon: 'success', content: done });
-      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.users });
       onClose();
-    } catch {
-      // Shown by the client (an invalid time, 不能停用自己的账号…).
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   function save() {
     const body = userChanges(user, values, isAdmin);
@@ -50,7 +45,7 @@ export function UserDialog(props: {
       Toast.show({ content: SERVER_MSG.nothingToChange });
       return;
     }
-    void run(body, ADMIN_TEXT.saved);
+    update.mutate({ body, done: ADMIN_TEXT.saved });
   }
 
   async function toggleDisabled() {
@@ -61,7 +56,10 @@ export function UserDialog(props: {
       cancelText: ADMIN_TEXT.cancel,
     });
     if (confirmed) {
-      await run({ disabled: disabling }, disabling ? ADMIN_TEXT.disabledDone : ADMIN_TEXT.enabledDone);
+      update.mutate({
+        body: { disabled: disabling },
+        done: disabling ? ADMIN_TEXT.disabledDone : ADMIN_TEXT.enabledDone,
+      });
     }
   }
 
@@ -111,14 +109,14 @@ export function UserDialog(props: {
             <Button
               color={user.disabled ? 'success' : 'danger'}
               fill="outline"
-              disabled={busy}
+              disabled={update.isPending}
               onClick={() => void toggleDisabled()}
             >
               {user.disabled ? ADMIN_TEXT.enable : ADMIN_TEXT.disable}
             </Button>
           )}
           <Button onClick={onClose}>{ADMIN_TEXT.cancel}</Button>
-          <Button color="primary" loading={busy} onClick={save}>
+          <Button color="primary" loading={update.isPending} onClick={save}>
             {ADMIN_TEXT.save}
           </Button>
         </div>

@@ -33,7 +33,7 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
         />
       }
     >
-      <QueryState query={users}>
+      <QueryState status={users.status} data={users.data} onRetry={users.refetch}>
         {(data) => (
           <>
             <Table testId="users-table">

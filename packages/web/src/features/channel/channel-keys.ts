@@ -1,0 +1,7 @@
+import type { ModName } from '@yingku/contract';
+
+/** Query keys of the channel screens (their works lists are api/work-keys.ts's). */
+export const channelKeys = {
+  /** A channel's tag groups. */
+  tagGroups: (modName: ModName) => ['tags', 'channel', modName] as const,
+};
