@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
-          // Component tests (*.test.tsx) render into happy-dom (decision 038). Vitest 4 sets an
+          // Component tests (*.test.tsx) render into happy-dom (decision 041). Vitest 4 sets an
           // environment per project or per file, not per glob, and `--project web` is one project:
           // the pure helpers' tests run there too, and pass as they did in Node.
           environment: 'happy-dom',

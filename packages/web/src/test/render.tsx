@@ -9,7 +9,7 @@ import { afterEach, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { installAntdMobileReact19Render } from '../app/antd-mobile-react19';
 
-// Component tests (decision 038): a screen's pieces rendered into happy-dom with what the app
+// Component tests (decision 041): a screen's pieces rendered into happy-dom with what the app
 // wraps them in, a fresh query cache and a router. Only the network is stubbed (fetch, below):
 // the API client signs, checks and reports as it does in the browser. What is asserted is what a
 // user sees.
