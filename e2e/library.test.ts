@@ -9,7 +9,7 @@ import {
   type WorkListItem,
 } from '@yingku/contract';
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
@@ -105,6 +105,33 @@ const takeClipboardWrites = (page: Page) =>
     const writes = (window as unknown as { clipboardWrites: ClipboardWrite[] }).clipboardWrites;
     return writes.splice(0);
   });
+
+/**
+ * Holds the page's copy calls, as a server that answers late, in a task of its own. The function
+ * it resolves to waits for `count` held calls and as many clipboard writes begun, then lets the
+ * calls through one at a time, each answered before the next: a page that began its write only
+ * with the answer never gets one, and the journey fails.
+ */
+async function holdCopyCalls(page: Page): Promise<(count: number) => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(
+    (u) => u.pathname.endsWith(API.copy),
+    (route) => void held.push(route),
+  );
+  const writesBegun = () =>
+    page.evaluate(() => (window as unknown as { clipboardWrites: ClipboardWrite[] }).clipboardWrites.length);
+  return async (count) => {
+    await expect.poll(() => held.length).toBe(count);
+    await expect
+      .poll(writesBegun, { message: 'clipboard writes begun before the server answered' })
+      .toBeGreaterThanOrEqual(count);
+    for (const route of held.splice(0)) {
+      const answered = page.waitForResponse((response) => response.request() === route.request());
+      await route.continue();
+      await answered;
+    }
+  };
+}
 
 const likeButton = (page: Page) => page.getByTestId('like-button');
 const collectButton = (page: Page) => page.getByTestId('collect-button');
@@ -286,19 +313,14 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     // A visitor's cookie past 3 does not stop a logged-in user.
     await page.context().addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: journey.server.baseUrl }]);
     // The server answers late, in a task of its own, as on a phone network.
-    await page.route(
-      (u) => u.pathname.endsWith(API.copy),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      },
-    );
+    const answerCopies = await holdCopyCalls(page);
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
     const copy = (i: number) =>
       page.getByTestId('magnet-row').nth(i).getByRole('button', { name: MAGNET_TEXT.copyMagnet }).tap();
     // Two different magnets within a second are two copies, not a duplicate write.
     await copy(0);
     await copy(1);
+    await answerCopies(2);
     await expect.poll(() => copiesToday(user.userId)).toBe(2);
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
@@ -321,6 +343,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     await takeClipboardWrites(page);
     const answered = page.waitForResponse((r) => r.url().endsWith(API.copy));
     await copy(1);
+    await answerCopies(1);
     const dialog = page.getByRole('dialog');
     await dialog.getByText(MSG.memberCopyCap).waitFor();
     await answered;
@@ -340,6 +363,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     await page.goBack();
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
     await copy(1);
+    await answerCopies(1);
     await page.getByText(MSG.copySuccess).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(magnetLink(magnets[1]!.infoHash));
   });
