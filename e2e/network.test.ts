@@ -65,7 +65,10 @@ describe('the network cut and restored, no service worker', () => {
     await page.waitForURL(url('/western'));
     await loadFailed(page).waitFor();
     expect(await banner(page).isVisible()).toBe(true);
-    expect(await tabBar(page).locator('[aria-current="page"]').textContent()).toBe(CHANNEL_LABEL.western);
+    // The tap lights its tab when the app has moved there, not at once: wait for it.
+    await expect
+      .poll(() => tabBar(page).locator('[aria-current="page"]').textContent())
+      .toBe(CHANNEL_LABEL.western);
     await screenshot(page, 'network-offline-tab');
 
     // Back online: the banner goes and the screen on show loads by itself…
