@@ -13,11 +13,9 @@ import { registerStaff } from './support/console';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { describeFindings, seriousAxeViolations } from './support/axe';
 import { settled } from './support/page-checks';
-import { PHONE } from './support/browser';
+import { DESKTOP, PHONE } from './support/browser';
 import { useJourney } from './support/journey';
 import { smallTapTargets, TAP_TARGET_PX } from './support/tap-targets';
-
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 
 const journey = useJourney();
 const { url } = journey;

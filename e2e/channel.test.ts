@@ -11,12 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { tagsPath, workPath } from '../packages/web/src/app/paths';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd, worksPageRequest } from './support/lists';
-
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 
 const journey = useJourney();
 const { url } = journey;

@@ -5,9 +5,9 @@ import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
 import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { DESKTOP, registerStaff, toast } from './support/console';
+import { registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

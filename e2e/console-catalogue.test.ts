@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { searchPath } from '../packages/web/src/app/paths';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { apiCall } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { confirmDialog, DESKTOP, registerStaff, sectionLink, toast } from './support/console';
+import { confirmDialog, registerStaff, sectionLink, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { VIP_TEXT } from '../packages/web/src/features/vip/texts';
 import { registerMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { DESKTOP, registerStaff, sectionLink } from './support/console';
+import { registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

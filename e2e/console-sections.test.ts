@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { apiCall, apiOk, bearer, registerMember, type TestMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { confirmDialog, DESKTOP, registerStaff, sectionLink, toast } from './support/console';
+import { confirmDialog, registerStaff, sectionLink, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

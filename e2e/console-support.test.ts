@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
 import { registerMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import {
-  confirmDialog,
-  DESKTOP,
-  fillLogin,
-  recordConsoleCalls,
-  registerStaff,
-  toast,
-} from './support/console';
+import { confirmDialog, fillLogin, recordConsoleCalls, registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

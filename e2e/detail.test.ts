@@ -20,12 +20,10 @@ import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-tex
 import { STILLS_TEXT } from '../packages/web/src/features/work-detail/stills-texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { withoutPageData } from './support/first-page';
 import { animationsDone } from './support/animations';
-
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 
 const journey = useJourney();
 /** Demo works with what each journey needs, found through the API. */

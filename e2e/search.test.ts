@@ -5,12 +5,11 @@ import { searchPath, workPath } from '../packages/web/src/app/paths';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd } from './support/lists';
 
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 /** Every demo censored and uncensored number starts with YK; western numbers never do. */
 const KEYWORD = 'YK';
 

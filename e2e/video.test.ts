@@ -11,9 +11,9 @@ import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { registerMember, type TestMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
-import { DESKTOP, registerStaff, sectionLink } from './support/console';
+import { registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
 

@@ -5,13 +5,6 @@ import { ADMIN_TEXT } from '../../packages/web/src/features/admin/texts';
 import { accountFormReady, registerMember, type TestMember } from './accounts';
 import type { TestServer } from './server';
 
-/** The console's desktop (it also works on the phone every journey starts on). */
-export const DESKTOP = {
-  viewport: { width: 1280, height: 800 },
-  locale: 'zh-CN',
-  timezoneId: 'Asia/Shanghai',
-} as const;
-
 /**
  * A customer-service account: a member registered through the real calls whose roles are raised
  * in the database (users.roles is read on every request, so its tokens carry staff at once).
