@@ -62,8 +62,9 @@ export interface Journey {
  * the real app on a fresh database ({@link startTestServer}) and Chromium, started side by side;
  * after each test, its tabs closed (a screenshot of each first when the test failed) and their
  * console errors, page errors and failed requests expected to be none; after all, the browser
- * closed, then the server, even when either failed to start. Call it once at the top of a file
- * (or of a `describe` that needs a server of its own); read `server` and `browser` in tests.
+ * closed, then the server, even when either failed to start. Call it once, at the top of a file;
+ * read `server` and `browser` in tests and hooks. A `describe` that needs a server of another
+ * config beside it calls {@link useServer}.
  */
 export function useJourney(options: JourneyOptions = {}): Journey {
   let server: TestServer | undefined;
@@ -125,7 +126,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
         tab.problems.splice(
           0,
           Infinity,
-          ...tab.problems.filter((problem) => pattern && !pattern.test(problem)),
+          ...tab.problems.filter((problem) => pattern !== undefined && !pattern.test(problem)),
         );
       }
     },
