@@ -82,6 +82,7 @@ function recordClipboardWrites() {
     'click',
     () => {
       inTap = true;
+      // Not a wait: a zero-delay timer is the next task, so it marks where the click's task ends.
       setTimeout(() => (inTap = false));
     },
     true,
