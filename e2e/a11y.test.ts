@@ -1,6 +1,6 @@
 import { API, API_BASE, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@yingku/contract';
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
@@ -13,25 +13,22 @@ import { registerStaff } from './support/console';
 import { registerMember, seedSession, type TestMember } from './support/accounts';
 import { describeFindings, seriousAxeViolations } from './support/axe';
 import { settled } from './support/page-checks';
-import { launchBrowser, openPage, PHONE } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { DESKTOP, PHONE } from './support/browser';
+import { useJourney } from './support/journey';
 import { smallTapTargets, TAP_TARGET_PX } from './support/tap-targets';
 
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
-
-let server: TestServer;
-let browser: Browser;
+const journey = useJourney();
+const { url } = journey;
 let member: TestMember;
 let staff: TestMember;
 let works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  member = await registerMember(server, 'a11y');
-  staff = await registerStaff(server, 'a11y-staff');
+  member = await registerMember(journey.server, 'a11y');
+  staff = await registerStaff(journey.server, 'a11y-staff');
   const first = async (modName: string) =>
     (
-      await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+      await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
         modName,
         sort: 'pubTime',
         date: ALL_TIME,
@@ -44,11 +41,6 @@ beforeAll(async () => {
     uncensored: await first('uncensored'),
     western: await first('western'),
   };
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** A screen of SPEC §2 to check: where it is, and what to do on it before checking. */
@@ -175,44 +167,40 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('axe-core at %s size: no serious or critical violations', (_, device) => {
   it.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
-    const tab = await openPage(browser, device);
-    try {
-      if (screen.member) {
-        const who =
-          screen.member === 'fresh'
-            ? await registerMember(server, 'a11y-fresh')
-            : screen.member === 'staff'
-              ? staff
-              : member;
-        await seedSession(tab.context, server.baseUrl, who);
-      }
-      await tab.page.goto(`${server.baseUrl}${screen.path()}`);
-      await settled(tab.page);
-      await screen.act?.(tab.page);
-      const findings = await seriousAxeViolations(tab.page);
-      if (findings.length > 0) console.log(`axe on ${screen.name}:\n${describeFindings(findings)}`);
-      expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
-      // One h1 a screen reader meets (panes of tabs not shown are out of the tree, as for them).
-      expect(await tab.page.getByRole('heading', { level: 1 }).count()).toBe(1);
-      if (device === PHONE) {
-        const small = await smallTapTargets(tab.page);
-        if (small.length > 0) console.log(`small tap targets on ${screen.name}: ${small.join(', ')}`);
-      }
-    } finally {
-      await tab.close();
+    const tab = await journey.open({ device });
+    if (screen.member) {
+      const who =
+        screen.member === 'fresh'
+          ? await registerMember(journey.server, 'a11y-fresh')
+          : screen.member === 'staff'
+            ? staff
+            : member;
+      await seedSession(tab.context, journey.server.baseUrl, who);
+    }
+    await tab.page.goto(url(screen.path()));
+    await settled(tab.page);
+    await screen.act?.(tab.page);
+    const findings = await seriousAxeViolations(tab.page);
+    if (findings.length > 0) console.log(`axe on ${screen.name}:\n${describeFindings(findings)}`);
+    expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
+    // One h1 a screen reader meets (panes of tabs not shown are out of the tree, as for them).
+    expect(await tab.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    if (device === PHONE) {
+      const small = await smallTapTargets(tab.page);
+      if (small.length > 0) console.log(`small tap targets on ${screen.name}: ${small.join(', ')}`);
     }
   });
 });
 
 describe('a button while it works', () => {
   it('keeps its name: the list’s load-more says 加载中… while the next page is on its way', async () => {
-    const tab = await openPage(browser, DESKTOP);
+    const tab = await journey.open({ device: DESKTOP });
     const held: Route[] = [];
     try {
       const nextPage = (u: URL) =>
         u.pathname === `${API_BASE}${API.worksList}` && u.searchParams.get('pageNum') === '2';
       await tab.page.route(nextPage, (route) => void held.push(route));
-      await tab.page.goto(`${server.baseUrl}/censored`);
+      await tab.page.goto(url('/censored'));
       // Near the list's end the next page loads by itself (decision 031).
       await tab.page.getByTestId('load-more').scrollIntoViewIfNeeded();
       await expect.poll(() => held.length).toBe(1);
@@ -223,7 +211,6 @@ describe('a button while it works', () => {
       expect(findings.map((f) => `${f.id} (${f.nodes[0]?.target})`)).toEqual([]);
     } finally {
       await Promise.all(held.map((route) => route.continue()));
-      await tab.close();
     }
   });
 });
@@ -248,115 +235,103 @@ function focused(page: Page) {
 
 describe('keyboard only', () => {
   it('reaches every tab of the tab bar with Tab, shows where it is, and opens tabs with Enter and Space', async () => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      await page.goto(`${server.baseUrl}/index`);
-      await settled(page);
-      const bar = page.getByRole('navigation', { name: UI_TEXT.tabBar });
-      expect(await bar.getByRole('link').count()).toBe(4);
-      // Backwards from the top of the page: the bar is the page's last stop.
-      await page.keyboard.press('Shift+Tab');
-      const seen: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const now = await focused(page);
-        expect(now).toMatchObject({ tag: 'a', inTabBar: true, ring: true });
-        seen.unshift(now!.name);
-        if (i < 3) await page.keyboard.press('Shift+Tab');
-      }
-      expect(seen).toEqual([
-        CHANNEL_LABEL.censored,
-        CHANNEL_LABEL.uncensored,
-        CHANNEL_LABEL.western,
-        UI_TEXT.mine,
-      ]);
-
-      // Focus is on 有码: Enter opens it and marks it the current page.
-      await page.keyboard.press('Enter');
-      await page.waitForURL(`${server.baseUrl}/censored`);
-      await expect
-        .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.censored }).getAttribute('aria-current'))
-        .toBe('page');
-
-      // Tab on to 无码 and open it with Space.
-      await bar.getByRole('link', { name: CHANNEL_LABEL.censored }).focus();
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatchObject({ name: CHANNEL_LABEL.uncensored, ring: true });
-      await page.keyboard.press(' ');
-      await page.waitForURL(`${server.baseUrl}/uncensored`);
-      await expect
-        .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.uncensored }).getAttribute('aria-current'))
-        .toBe('page');
-      // The route's own title comes along.
-      await expect.poll(() => page.title()).toContain(CHANNEL_LABEL.uncensored);
-      expect(tab.problems).toEqual([]);
-    } finally {
-      await tab.close();
+    const tab = await journey.open();
+    const { page } = tab;
+    await page.goto(url('/index'));
+    await settled(page);
+    const bar = page.getByRole('navigation', { name: UI_TEXT.tabBar });
+    expect(await bar.getByRole('link').count()).toBe(4);
+    // Backwards from the top of the page: the bar is the page's last stop.
+    await page.keyboard.press('Shift+Tab');
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const now = await focused(page);
+      expect(now).toMatchObject({ tag: 'a', inTabBar: true, ring: true });
+      seen.unshift(now!.name);
+      if (i < 3) await page.keyboard.press('Shift+Tab');
     }
+    expect(seen).toEqual([
+      CHANNEL_LABEL.censored,
+      CHANNEL_LABEL.uncensored,
+      CHANNEL_LABEL.western,
+      UI_TEXT.mine,
+    ]);
+
+    // Focus is on 有码: Enter opens it and marks it the current page.
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/censored'));
+    await expect
+      .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.censored }).getAttribute('aria-current'))
+      .toBe('page');
+
+    // Tab on to 无码 and open it with Space.
+    await bar.getByRole('link', { name: CHANNEL_LABEL.censored }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: CHANNEL_LABEL.uncensored, ring: true });
+    await page.keyboard.press(' ');
+    await page.waitForURL(url('/uncensored'));
+    await expect
+      .poll(() => bar.getByRole('link', { name: CHANNEL_LABEL.uncensored }).getAttribute('aria-current'))
+      .toBe('page');
+    // The route's own title comes along.
+    await expect.poll(() => page.title()).toContain(CHANNEL_LABEL.uncensored);
+    expect(tab.problems).toEqual([]);
   });
 
   it('reaches the new folder’s 设为私密 switch with Tab and turns it with Space, its state announced', async () => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      await seedSession(tab.context, server.baseUrl, await registerMember(server, 'a11y-keys'));
-      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
-      await settled(page);
-      await openFolderPicker(page);
-      await page.locator('.adm-popup-body').getByRole('button', { name: FOLDER_TEXT.newFolder }).click();
-      const form = page.locator('.adm-popup-body').filter({ hasText: FOLDER_TEXT.newFolderTitle });
-      const privacy = form.getByRole('switch', { name: FOLDER_TEXT.isPrivate });
-      await form.getByPlaceholder(FOLDER_TEXT.descriptionPlaceholder).focus();
-      // From the description, Tab goes to the switch (antd-mobile's own took no focus).
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatchObject({ role: 'switch', name: FOLDER_TEXT.isPrivate, ring: true });
-      expect(await privacy.getAttribute('aria-checked')).toBe('false');
-      await page.keyboard.press(' ');
-      await expect.poll(() => privacy.getAttribute('aria-checked')).toBe('true');
-      expect(tab.problems).toEqual([]);
-    } finally {
-      await tab.close();
-    }
+    const tab = await journey.open();
+    const { page } = tab;
+    await seedSession(tab.context, journey.server.baseUrl, await registerMember(journey.server, 'a11y-keys'));
+    await page.goto(url(`/censored/${works.censored.id}`));
+    await settled(page);
+    await openFolderPicker(page);
+    await page.locator('.adm-popup-body').getByRole('button', { name: FOLDER_TEXT.newFolder }).click();
+    const form = page.locator('.adm-popup-body').filter({ hasText: FOLDER_TEXT.newFolderTitle });
+    const privacy = form.getByRole('switch', { name: FOLDER_TEXT.isPrivate });
+    await form.getByPlaceholder(FOLDER_TEXT.descriptionPlaceholder).focus();
+    // From the description, Tab goes to the switch (antd-mobile's own took no focus).
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ role: 'switch', name: FOLDER_TEXT.isPrivate, ring: true });
+    expect(await privacy.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press(' ');
+    await expect.poll(() => privacy.getAttribute('aria-checked')).toBe('true');
+    expect(tab.problems).toEqual([]);
   });
 
   it('walks a work detail: the back button, the tabs (arrows switch them), and every button with a ring', async () => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      const work = works.censored;
-      await page.goto(`${server.baseUrl}/censored/${work.id}`);
-      await settled(page);
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatchObject({ tag: 'button', name: UI_TEXT.back, ring: true });
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabDetails, ring: true });
-      // The arrow keys move between the tabs and open them.
-      await page.keyboard.press('ArrowRight');
-      await expect
-        .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).getAttribute('aria-selected'))
-        .toBe('true');
-      expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabMagnets, ring: true });
-      await page.keyboard.press('ArrowLeft');
-      await expect
-        .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabDetails }).getAttribute('aria-selected'))
-        .toBe('true');
+    const tab = await journey.open();
+    const { page } = tab;
+    const work = works.censored;
+    await page.goto(url(`/censored/${work.id}`));
+    await settled(page);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'button', name: UI_TEXT.back, ring: true });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabDetails, ring: true });
+    // The arrow keys move between the tabs and open them.
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).getAttribute('aria-selected'))
+      .toBe('true');
+    expect(await focused(page)).toMatchObject({ role: 'tab', name: DETAIL_TEXT.tabMagnets, ring: true });
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() => page.getByRole('tab', { name: DETAIL_TEXT.tabDetails }).getAttribute('aria-selected'))
+      .toBe('true');
 
-      // On through the details: every stop is named and shows a ring, until the tab bar.
-      const stops: string[] = [];
-      for (let i = 0; i < 60; i++) {
-        await page.keyboard.press('Tab');
-        const now = await focused(page);
-        if (now === null || now.inTabBar) break;
-        expect(now.ring, `${now.tag} "${now.name}" shows no focus ring`).toBe(true);
-        expect(now.name, `a ${now.tag} with no name`).not.toBe('');
-        stops.push(`${now.role ?? now.tag}:${now.name}`);
-      }
-      console.log(`keyboard stops on the detail: ${stops.join(' | ')}`);
-      expect(stops.some((stop) => stop.startsWith('button:'))).toBe(true);
-      expect(tab.problems).toEqual([]);
-    } finally {
-      await tab.close();
+    // On through the details: every stop is named and shows a ring, until the tab bar.
+    const stops: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (now === null || now.inTabBar) break;
+      expect(now.ring, `${now.tag} "${now.name}" shows no focus ring`).toBe(true);
+      expect(now.name, `a ${now.tag} with no name`).not.toBe('');
+      stops.push(`${now.role ?? now.tag}:${now.name}`);
     }
+    console.log(`keyboard stops on the detail: ${stops.join(' | ')}`);
+    expect(stops.some((stop) => stop.startsWith('button:'))).toBe(true);
+    expect(tab.problems).toEqual([]);
   });
 });
 
@@ -371,41 +346,33 @@ async function tapAreaTooSmall(locator: Locator) {
 
 describe(`tap targets at least ${TAP_TARGET_PX}×${TAP_TARGET_PX} px on a phone`, () => {
   it('the magnet filter switch, the tab bar and the back button', async () => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      await page.goto(`${server.baseUrl}/censored`);
-      await settled(page);
-      const magnetSwitch = page.getByRole('switch');
-      expect((await magnetSwitch.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
-      expect(await tapAreaTooSmall(magnetSwitch)).toEqual([]);
-      expect(await tapAreaTooSmall(page.getByRole('navigation', { name: UI_TEXT.tabBar }))).toEqual([]);
-      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
-      await settled(page);
-      expect(await tapAreaTooSmall(page.getByRole('button', { name: UI_TEXT.back }))).toEqual([]);
-    } finally {
-      await tab.close();
-    }
+    const tab = await journey.open();
+    const { page } = tab;
+    await page.goto(url('/censored'));
+    await settled(page);
+    const magnetSwitch = page.getByRole('switch');
+    expect((await magnetSwitch.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+    expect(await tapAreaTooSmall(magnetSwitch)).toEqual([]);
+    expect(await tapAreaTooSmall(page.getByRole('navigation', { name: UI_TEXT.tabBar }))).toEqual([]);
+    await page.goto(url(`/censored/${works.censored.id}`));
+    await settled(page);
+    expect(await tapAreaTooSmall(page.getByRole('button', { name: UI_TEXT.back }))).toEqual([]);
   });
 
   it('the detail chips (makers, tags, performers)', async () => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      await page.goto(`${server.baseUrl}/censored/${works.censored.id}`);
-      await settled(page);
-      const chips = page.locator('a[data-kind]');
-      expect(await chips.count()).toBeGreaterThan(0);
-      // The rating's stars are drawn only (the text beside them says it), not ten tiny radios.
-      expect(await page.getByRole('radio').count()).toBe(0);
-      for (const box of await chips.evaluateAll((links) =>
-        links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
-      )) {
-        expect(box.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
-        expect(box.width).toBeGreaterThanOrEqual(TAP_TARGET_PX);
-      }
-    } finally {
-      await tab.close();
+    const tab = await journey.open();
+    const { page } = tab;
+    await page.goto(url(`/censored/${works.censored.id}`));
+    await settled(page);
+    const chips = page.locator('a[data-kind]');
+    expect(await chips.count()).toBeGreaterThan(0);
+    // The rating's stars are drawn only (the text beside them says it), not ten tiny radios.
+    expect(await page.getByRole('radio').count()).toBe(0);
+    for (const box of await chips.evaluateAll((links) =>
+      links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+      expect(box.width).toBeGreaterThanOrEqual(TAP_TARGET_PX);
     }
   });
 
@@ -413,17 +380,13 @@ describe(`tap targets at least ${TAP_TARGET_PX}×${TAP_TARGET_PX} px on a phone`
     ['/login', ACCOUNT_TEXT.toRegister],
     ['/register', ACCOUNT_TEXT.toLogin],
   ])('the link under the form of %s', async (path, text) => {
-    const tab = await openPage(browser);
-    try {
-      const { page } = tab;
-      await page.goto(`${server.baseUrl}${path}`);
-      await settled(page);
-      const link = page.getByRole('link', { name: text, exact: true });
-      await link.scrollIntoViewIfNeeded();
-      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
-      expect(await tapAreaTooSmall(link)).toEqual([]);
-    } finally {
-      await tab.close();
-    }
+    const tab = await journey.open();
+    const { page } = tab;
+    await page.goto(url(path));
+    await settled(page);
+    const link = page.getByRole('link', { name: text, exact: true });
+    await link.scrollIntoViewIfNeeded();
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(TAP_TARGET_PX);
+    expect(await tapAreaTooSmall(link)).toEqual([]);
   });
 });

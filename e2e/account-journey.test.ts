@@ -1,38 +1,21 @@
 import { ALL_TIME, API, MSG, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
-import { uniqueUserName } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { accountFormReady, uniqueUserName } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 // The whole account story of issue 4 through the screens alone, in one phone session: register,
 // log in with the password remembered, like a work, collect it into a new folder, find both in
 // the member center, log out.
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const journey = useJourney();
+const { url } = journey;
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const popup = (page: Page) => page.locator('.adm-popup-body:visible');
 const cardLinks = (page: Page, list: string) =>
@@ -42,7 +25,7 @@ const cardLinks = (page: Page, list: string) =>
 
 it('registers, logs in remembered, likes, collects into a new folder, sees both in /user, logs out', async () => {
   const [work] = (
-    await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
       modName: 'censored',
       pageSize: 1,
       date: ALL_TIME,
@@ -51,11 +34,11 @@ it('registers, logs in remembered, likes, collects into a new folder, sees both 
   const detail = `/censored/${work!.id}`;
   const userName = uniqueUserName('journey');
   const password = 'journey-pass-01';
-  tab = await openPage(browser);
-  const page = tab.page;
+  const { page, context } = await journey.open();
 
   // Register → 恭喜您,注册成功! → /login.
   await page.goto(url('/register'));
+  await accountFormReady(page);
   await field(page, ACCOUNT_TEXT.userName).fill(userName);
   await field(page, ACCOUNT_TEXT.password).fill(password);
   await field(page, ACCOUNT_TEXT.confirmPassword).fill(password);
@@ -63,6 +46,7 @@ it('registers, logs in remembered, likes, collects into a new folder, sees both 
   await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
   await page.getByText(MSG.registerSuccess).waitFor();
   await page.waitForURL(url('/login'));
+  await accountFormReady(page);
 
   // Log in with 记住密码 → /user shows the member.
   await field(page, ACCOUNT_TEXT.password).fill(password);
@@ -103,7 +87,7 @@ it('registers, logs in remembered, likes, collects into a new folder, sees both 
   await page.getByTestId('member-drawer').getByRole('button', { name: MEMBER_TEXT.logout }).click();
   await page.getByRole('dialog').getByRole('button', { name: MEMBER_TEXT.logoutConfirmButton }).click();
   await page.waitForURL(url('/index'));
-  expect((await tab.context.cookies()).map((c) => c.name)).not.toContain(ACCESS_TOKEN_COOKIE);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain(ACCESS_TOKEN_COOKIE);
   expect(await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY)).toBeNull();
   await page.goto(url('/login'));
   await expect.poll(() => field(page, ACCOUNT_TEXT.userName).inputValue()).toBe(userName);

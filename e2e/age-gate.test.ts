@@ -8,46 +8,25 @@ import {
   MSG,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { withoutPageData } from './support/first-page';
-import { startTestServer, type TestServer } from './support/server';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 
 /** Works a home section loads, and how many a phone shows of them (2 columns × 3 full rows). */
 const SECTION_WORKS = 8;
 const PHONE_SECTION_WORKS = 6;
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  tab = await openPage(browser, device);
-  return tab.page;
-}
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const tabBar = (page: Page) => page.getByRole('navigation');
 
 async function latestNumbers(modName: (typeof MOD_NAMES)[number], count: number): Promise<string[]> {
-  const body = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const body = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName,
     pageNum: 1,
     pageSize: count,
@@ -61,7 +40,7 @@ async function latestNumbers(modName: (typeof MOD_NAMES)[number], count: number)
 
 describe('age gate (SPEC §1)', () => {
   it('asks at /, and entering replaces it with the home page', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/somewhere-before'));
     await page.goto(url('/'));
 
@@ -81,7 +60,7 @@ describe('age gate (SPEC §1)', () => {
   });
 
   it('leaving goes back in history', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/index'));
     await page.goto(url('/'));
     await page.getByRole('button', { name: MSG.ageGateLeave }).tap();
@@ -89,7 +68,7 @@ describe('age gate (SPEC §1)', () => {
   });
 
   it('still asks at / after the visitor has entered once', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/'));
     await page.getByRole('button', { name: MSG.ageGateEnter }).tap();
     await page.waitForURL(url('/index'));
@@ -100,7 +79,7 @@ describe('age gate (SPEC §1)', () => {
 
 describe('home (/index)', () => {
   it('shows the newest works of each channel, two to a row on a phone', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/index'));
 
     for (const modName of MOD_NAMES) {
@@ -133,7 +112,7 @@ describe('home (/index)', () => {
     [1000, 6],
     [1280, 8],
   ])('lays works out by width: %i px → %i to a row', async (width, expected) => {
-    const page = await open({ viewport: { width, height: 900 }, locale: 'zh-CN' });
+    const page = await journey.page({ device: { viewport: { width, height: 900 }, locale: 'zh-CN' } });
     await page.goto(url('/index'));
     await page
       .getByRole('region', { name: CHANNEL_LABEL.censored })
@@ -149,7 +128,7 @@ describe('home (/index)', () => {
 
 describe('failed calls (SPEC §8)', () => {
   it('show the transport text in a toast, and the section offers a retry', async () => {
-    const page = await open();
+    const page = await journey.page();
     const westernList = (u: URL) =>
       u.pathname === `${API_BASE}${API.worksList}` && u.searchParams.get('modName') === 'western';
     await page.route(westernList, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
@@ -167,13 +146,13 @@ describe('failed calls (SPEC §8)', () => {
     await retry.tap();
     await western.locator('a[href^="/western/"]').first().waitFor();
     // The browser logged the 502 we made: expected here, so not a problem of the page.
-    tab.problems.splice(0);
+    journey.dropProblems();
   });
 });
 
 describe('unknown paths', () => {
   it('show the not-found page with the tab bar', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/no/such/page'));
     await page.getByText(UI_TEXT.notFoundTitle, { exact: true }).waitFor();
     expect(await tabBar(page).isVisible()).toBe(true);

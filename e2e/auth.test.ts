@@ -1,41 +1,20 @@
 import { ALL_TIME, API, API_BASE, MSG, SERVER_MSG, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { REMEMBER_ME_COOKIES } from '../packages/web/src/session/remember-me';
-import { apiOk, registerMember, seedSession } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { accountFormReady, apiOk, registerMember, seedSession } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney, useServer } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 
 const PASSWORD = 'e2e-password-1';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage | undefined;
+const journey = useJourney();
+const { url } = journey;
 let serial = 0;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-  tab = undefined;
-});
-
-async function open(): Promise<Page> {
-  tab = await openPage(browser);
-  return tab.page;
-}
 
 /** A user name no other test uses (6–32 characters). */
 const newUserName = () => `e2e_user_${Date.now().toString(36)}_${++serial}`;
@@ -45,8 +24,7 @@ const newUserName = () => `e2e_user_${Date.now().toString(36)}_${++serial}`;
  * expects those refusals, and the page has handled them.
  */
 function expectRefusedCalls(...statuses: number[]) {
-  const refused = new RegExp(`status of (${statuses.join('|')})\\b`);
-  tab!.problems.splice(0, Infinity, ...tab!.problems.filter((problem) => !refused.test(problem)));
+  journey.dropProblems(new RegExp(`status of (${statuses.join('|')})\\b`));
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -78,13 +56,13 @@ async function fillRegisterForm(page: Page, userName: string) {
 
 describe('register and log in (SPEC §2, §4, §5)', () => {
   it('registers, logs in with the password remembered, and finds the form filled next time', async () => {
-    const page = await open();
+    const page = await journey.page();
     const userName = newUserName();
     // The form learns whether captchas are on from the captcha call: wait for its answer.
     const captchaCall = page.waitForResponse(
       (r) => new URL(r.url()).pathname === `${API_BASE}${API.captcha}`,
     );
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(url('/register'));
     await field(page, ACCOUNT_TEXT.userName).waitFor();
     await expect.poll(() => page.title()).toBe(`${ACCOUNT_TEXT.registerTitle} - ${UI_TEXT.siteName}`);
     expect(await page.getByRole('navigation', { name: UI_TEXT.tabBar }).count()).toBe(0);
@@ -97,13 +75,14 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     await fillRegisterForm(page, userName);
     await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
     await toast(page, MSG.registerSuccess).waitFor();
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(url('/login'));
     await expect.poll(() => field(page, ACCOUNT_TEXT.userName).inputValue()).toBe(userName);
+    await accountFormReady(page);
 
     await field(page, ACCOUNT_TEXT.password).fill(PASSWORD);
     await page.getByText(ACCOUNT_TEXT.rememberMe).tap();
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
-    await page.waitForURL(`${server.baseUrl}/user`);
+    await page.waitForURL(url('/user'));
     // Let the member center finish its own calls first: one still in flight when the tokens are
     // dropped below would go out without a token and be refused (CI once saw two such 403s).
     await page.getByText(userName, { exact: true }).first().waitFor();
@@ -115,7 +94,8 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     // Logged out in this browser (tokens gone), the login page still remembers the form.
     await page.context().clearCookies({ name: ACCESS_TOKEN_COOKIE });
     await page.evaluate((key) => localStorage.removeItem(key), REFRESH_TOKEN_KEY);
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(url('/login'));
+    await accountFormReady(page);
     await expect.poll(() => field(page, ACCOUNT_TEXT.userName).inputValue()).toBe(userName);
     expect(await field(page, ACCOUNT_TEXT.password).inputValue()).toBe(PASSWORD);
     // antd-mobile keeps the native checkbox inside its label, visually hidden.
@@ -131,16 +111,17 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     // Unticked, the next login forgets them.
     await page.getByText(ACCOUNT_TEXT.rememberMe).tap();
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
-    await page.waitForURL(`${server.baseUrl}/user`);
+    await page.waitForURL(url('/user'));
     const names: string[] = Object.values(REMEMBER_ME_COOKIES);
     expect((await page.context().cookies()).filter((c) => names.includes(c.name))).toEqual([]);
   });
 
   it('shows the SPEC §5 texts for short inputs and sends nothing', async () => {
-    const page = await open();
+    const page = await journey.page();
     const logins = countCalls(page, API.login);
     const registers = countCalls(page, API.register);
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(url('/login'));
+    await accountFormReady(page);
     await field(page, ACCOUNT_TEXT.userName).fill('abcde');
     await field(page, ACCOUNT_TEXT.password).fill('1234567');
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
@@ -148,7 +129,8 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     await page.getByText(MSG.passwordTooShort).waitFor();
     await screenshot(page, 'login-invalid');
 
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(url('/register'));
+    await accountFormReady(page);
     await field(page, ACCOUNT_TEXT.userName).fill('valid_name');
     await field(page, ACCOUNT_TEXT.password).fill(PASSWORD);
     await field(page, ACCOUNT_TEXT.confirmPassword).fill(`${PASSWORD}x`);
@@ -161,8 +143,9 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
   });
 
   it("shows the server's reason for a refused login and stays", async () => {
-    const page = await open();
-    await page.goto(`${server.baseUrl}/login`);
+    const page = await journey.page();
+    await page.goto(url('/login'));
+    await accountFormReady(page);
     await field(page, ACCOUNT_TEXT.userName).fill('nobody_here');
     await field(page, ACCOUNT_TEXT.password).fill('wrong-password');
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
@@ -173,15 +156,16 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
   });
 
   it('refuses a taken user name with the server text', async () => {
-    const page = await open();
+    const page = await journey.page();
     const userName = newUserName();
-    await apiOk(server, 'POST', API.register, {
+    await apiOk(journey.server, 'POST', API.register, {
       userName,
       password: PASSWORD,
       confirmPassword: PASSWORD,
       email: `${userName}@example.com`,
     });
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(url('/register'));
+    await accountFormReady(page);
     await fillRegisterForm(page, userName);
     await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
     await toast(page, SERVER_MSG.userNameTaken).waitFor();
@@ -192,14 +176,17 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
 
 describe('tokens (SPEC §8)', () => {
   it('renews an expired access token with the refresh token: /login finds the user logged in', async () => {
-    const page = await open();
-    const tokens = await registerMember(server);
-    await seedSession(page.context(), server.baseUrl, { ...tokens, accessToken: 'expired.or.garbage' });
+    const page = await journey.page();
+    const tokens = await registerMember(journey.server);
+    await seedSession(page.context(), journey.server.baseUrl, {
+      ...tokens,
+      accessToken: 'expired.or.garbage',
+    });
     const refreshes = countCalls(page, API.token);
 
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(url('/login'));
     await toast(page, MSG.alreadyLoggedIn).waitFor();
-    await page.waitForURL(`${server.baseUrl}/user`);
+    await page.waitForURL(url('/user'));
     expect(refreshes).toEqual(['GET']);
     const renewed = await storedTokens(page);
     expect(renewed.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -210,9 +197,9 @@ describe('tokens (SPEC §8)', () => {
   });
 
   it('lets a visitor whose login ended keep browsing: a public call goes again without a token', async () => {
-    const page = await open();
+    const page = await journey.page();
     const [work] = (
-      await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+      await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
         modName: 'censored',
         pageNum: 1,
         pageSize: 1,
@@ -220,12 +207,12 @@ describe('tokens (SPEC §8)', () => {
         date: ALL_TIME,
       })
     ).rows;
-    await seedSession(page.context(), server.baseUrl, {
+    await seedSession(page.context(), journey.server.baseUrl, {
       accessToken: 'expired.or.garbage',
       refreshToken: 'revoked',
     });
 
-    await page.goto(`${server.baseUrl}/censored/${work!.id}`);
+    await page.goto(url(`/censored/${work!.id}`));
     await page.getByText(work!.title).first().waitFor();
     await expect.poll(async () => (await storedTokens(page)).refresh).toBeUndefined();
     expect((await storedTokens(page)).access).toBeUndefined();
@@ -237,17 +224,11 @@ describe('tokens (SPEC §8)', () => {
 });
 
 describe('with captchas on', () => {
-  let guarded: TestServer;
-  beforeAll(async () => {
-    guarded = await startTestServer({ captchaEnabled: true });
-  });
-  afterAll(async () => {
-    await guarded?.close();
-  });
+  const guarded = useServer({ captchaEnabled: true });
 
   /** The answer of the captcha the page shows (the test reads the server's table). */
   async function answerOf(uuid: string): Promise<string> {
-    const row = await guarded.database.db
+    const row = await guarded.server.database.db
       .selectFrom('captchas')
       .select('answer')
       .where('id', '=', uuid)
@@ -270,16 +251,16 @@ describe('with captchas on', () => {
   }
 
   it('registers and logs in with the captcha, which changes on a tap and after a failure', async () => {
-    const page = await open();
+    const page = await journey.page();
     const userName = newUserName();
-    let uuid = await nextCaptcha(page, () => page.goto(`${guarded.baseUrl}/register`));
+    let uuid = await nextCaptcha(page, () => page.goto(guarded.url('/register')));
     await screenshot(page, 'register-captcha');
     await fillRegisterForm(page, userName);
     await field(page, ACCOUNT_TEXT.captcha).fill(await answerOf(uuid));
     // The login page loads a captcha of its own: the refresh below must not race it.
     await nextCaptcha(page, async () => {
       await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
-      await page.waitForURL(`${guarded.baseUrl}/login`);
+      await page.waitForURL(guarded.url('/login'));
     });
 
     const image = page.getByRole('img', { name: ACCOUNT_TEXT.captchaAlt });
@@ -301,7 +282,7 @@ describe('with captchas on', () => {
 
     await field(page, ACCOUNT_TEXT.captcha).fill(await answerOf(uuid));
     await page.getByRole('button', { name: ACCOUNT_TEXT.login }).tap();
-    await page.waitForURL(`${guarded.baseUrl}/user`);
+    await page.waitForURL(guarded.url('/user'));
     expectRefusedCalls(400);
   });
 });

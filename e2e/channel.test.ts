@@ -6,45 +6,29 @@ import {
   type TagGroup,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { tagsPath, workPath } from '../packages/web/src/app/paths';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd, worksPageRequest } from './support/lists';
 
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
+const journey = useJourney();
+const { url } = journey;
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-async function open(path: string, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  tab = await openPage(browser, device);
-  await tab.page.goto(`${server.baseUrl}${path}`);
-  return tab.page;
+/** A fresh tab (phone unless `device`) on `path`. */
+async function open(path: string, device?: BrowserContextOptions): Promise<Page> {
+  const page = await journey.page({ device });
+  await page.goto(url(path));
+  return page;
 }
 
 type Query = Record<string, string | number>;
 const works = (query: Query) =>
-  server.apiGet<{ rows: WorkListItem[]; total: number }>(API.worksList, { pageNum: 1, ...query });
+  journey.server.apiGet<{ rows: WorkListItem[]; total: number }>(API.worksList, { pageNum: 1, ...query });
 
 const cards = (page: Page) =>
   page.locator('main a[href^="/censored/"], main a[href^="/uncensored/"], main a[href^="/western/"]');
@@ -183,7 +167,7 @@ describe('categories (SPEC §2)', () => {
   it('selects two tags: the route and the list follow; clearing goes back to index', async () => {
     const page = await open('/tags/index');
     await title(page).toBe(`${CHANNEL_TEXT.categoriesTitle('censored')} - ${UI_TEXT.siteName}`);
-    const { data: groups } = await server.apiGet<{ data: TagGroup[] }>(API.tagChannel, { modId: 1 });
+    const { data: groups } = await journey.server.apiGet<{ data: TagGroup[] }>(API.tagChannel, { modId: 1 });
     const [first, second] = [groups[0]!.items[0]!, groups[2]!.items[0]!];
     const everything = await works({ modName: 'censored', pageSize: 24, date: ALL_TIME, isDht: 1 });
     await expect.poll(() => total(page).innerText()).toBe(CHANNEL_TEXT.total(everything.total));
@@ -230,7 +214,7 @@ describe('categories (SPEC §2)', () => {
   });
 
   it('opens a western selection from its route, on a desktop', async () => {
-    const { data: groups } = await server.apiGet<{ data: TagGroup[] }>(API.tagChannel, { modId: 3 });
+    const { data: groups } = await journey.server.apiGet<{ data: TagGroup[] }>(API.tagChannel, { modId: 3 });
     const tag = groups[0]!.items[0]!;
     const page = await open(tagsPath('western', tag.id), DESKTOP);
     const expected = await works({
@@ -261,7 +245,7 @@ describe('category routes', () => {
     const everything = await works({ modName: 'uncensored', pageSize: 24, date: ALL_TIME, isDht: 1 });
     await expect.poll(() => total(page).innerText()).toBe(CHANNEL_TEXT.total(everything.total));
 
-    await page.goto(`${server.baseUrl}/tags/abc`);
+    await page.goto(url('/tags/abc'));
     await expect
       .poll(() => page.title())
       .toBe(`${CHANNEL_TEXT.categoriesTitle('censored')} - ${UI_TEXT.siteName}`);

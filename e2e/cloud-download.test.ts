@@ -1,56 +1,34 @@
 import { ALL_TIME, API, fillPath, SERVER_MSG, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
-import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { DESKTOP, registerStaff, toast } from './support/console';
+import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 let works: WorkListItem[];
 let staff: TestMember;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   works = (
-    await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
       modName: 'censored',
       pageSize: 10,
       date: ALL_TIME,
     })
   ).rows;
-  staff = await registerStaff(server);
+  staff = await registerStaff(journey.server);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const detailPath = (work: WorkListItem) => `/censored/${work.id}`;
 const cloudButton = (page: Page) => page.getByTestId('cloud-download');
-
-async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]) {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab;
-}
 
 /** Every /web/cloud call a page makes, from now on. */
 function cloudCalls(page: Page): string[] {
@@ -63,12 +41,12 @@ function cloudCalls(page: Page): string[] {
 
 /** A member made VIP through the console's call, for 30 days. */
 async function registerVip(): Promise<TestMember> {
-  const vip = await registerMember(server, 'cloudvip');
+  const vip = await registerMember(journey.server, 'cloudvip');
   const until = new Date(Date.now() + 30 * 86_400_000)
     .toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' })
     .slice(0, 19);
   await apiOk(
-    server,
+    journey.server,
     'POST',
     fillPath(API.staffUser, { id: vip.userId }),
     { vipUntil: until },
@@ -82,7 +60,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
     const vip = await registerVip();
     const work = works[3]!;
 
-    const phone = await open(vip);
+    const phone = await journey.open({ member: vip });
     const calls = cloudCalls(phone.page);
     await phone.page.goto(url(detailPath(work)));
     const button = cloudButton(phone.page);
@@ -104,7 +82,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
     await button.getByText(CLOUD_TEXT.cloudRequested).waitFor();
 
     // Staff see it first in the console (still to do) and mark it done.
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.open({ member: staff, device: DESKTOP });
     await desk.page.goto(url('/admin/downloads'));
     const row = desk.page.getByTestId('downloads-table').locator(`tr[data-number="${work.number}"]`);
     await row.getByText(ADMIN_TEXT.downloadRequested).waitFor();
@@ -125,9 +103,9 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
   });
 
   it('offers a member VIP on tapping, and shows visitors nothing', async () => {
-    const member = await registerMember(server, 'cloudmember');
+    const member = await registerMember(journey.server, 'cloudmember');
     const work = works[4]!;
-    const phone = await open(member);
+    const phone = await journey.open({ member });
     const calls = cloudCalls(phone.page);
     await phone.page.goto(url(detailPath(work)));
     const button = cloudButton(phone.page);
@@ -148,7 +126,7 @@ describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
     expect(phone.problems.every((problem) => problem.includes('402'))).toBe(true);
     phone.problems.splice(0);
 
-    const visitor = await open();
+    const visitor = await journey.open();
     const visitorCalls = cloudCalls(visitor.page);
     await visitor.page.goto(url(detailPath(work)));
     await visitor.page.getByTestId('like-button').waitFor();

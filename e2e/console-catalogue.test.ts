@@ -1,43 +1,18 @@
 import { API, fillPath, type WorkDetailResponse } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { searchPath } from '../packages/web/src/app/paths';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
-import { apiCall, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { confirmDialog, DESKTOP, registerStaff, sectionLink, toast } from './support/console';
+import { apiCall } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { confirmDialog, registerStaff, sectionLink, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]) {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab;
-}
+const { url } = journey;
 
 /** The work cards of a list page, by their links. */
 const card = (page: Page, href: string) => page.locator(`main a[href="${href}"]`);
@@ -48,21 +23,21 @@ const workRow = (page: Page, id: string) => page.getByTestId('works-table').loca
 
 describe('the catalogue in the console', () => {
   it('finds a work by another spelling of its number and hides it from visitors', async () => {
-    const staff = await registerStaff(server);
+    const staff = await registerStaff(journey.server);
 
     // What a visitor sees first on /censored, and that search and the detail find it.
-    const visitor = await open();
+    const visitor = await journey.open();
     await visitor.page.goto(url('/censored'));
     await listSettled(visitor.page);
     const href = (await visitor.page.locator('main a[href^="/censored/"]').first().getAttribute('href'))!;
     const id = href.split('/').pop()!;
-    const detail = await server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id }));
+    const detail = await journey.server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id }));
     const number = detail.data.number;
     await visitor.page.goto(url(searchPath(number)));
     await card(visitor.page, href).first().waitFor();
 
     // Staff find it as people type it (lower case, no dash) and hide it, confirming first.
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.open({ member: staff, device: DESKTOP });
     await desk.page.goto(url('/admin'));
     await sectionLink(desk.page, ADMIN_TEXT.catalogue).click();
     const works = desk.page.getByTestId('works');
@@ -84,7 +59,7 @@ describe('the catalogue in the console', () => {
     // A visitor no longer finds it: not in the latest list, not in search, and no detail. A new
     // one: the first visitor's browser may reuse its own copies of these pages for their
     // max-age of 10 s (decision 017), while this server's cache was cleared by the change.
-    const later = await open();
+    const later = await journey.open();
     await later.page.goto(url('/censored'));
     await listSettled(later.page);
     expect(await card(later.page, href).count()).toBe(0);
@@ -100,13 +75,13 @@ describe('the catalogue in the console', () => {
     // Shown again, it is back.
     await row.getByRole('button', { name: ADMIN_TEXT.unhide }).click();
     await toast(desk.page, ADMIN_TEXT.unhidden).waitFor();
-    const again = await open();
+    const again = await journey.open();
     await again.page.goto(url(searchPath(number)));
     await card(again.page, href).first().waitFor();
   });
 
   it('imports a JSON Lines file with progress and a per-line error report', async () => {
-    const staff = await registerStaff(server, 'importer');
+    const staff = await registerStaff(journey.server, 'importer');
     const suffix = Date.now().toString(36).toUpperCase();
     const line = (n: number, pubDate: string) =>
       JSON.stringify({
@@ -119,7 +94,7 @@ describe('the catalogue in the console', () => {
       });
     const file = [line(1, '2024-05-01'), line(2, '2024-13-45'), line(3, '2024-05-03')].join('\n') + '\n';
 
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.open({ member: staff, device: DESKTOP });
     await desk.page.goto(url('/admin/catalogue'));
     const panel = desk.page.getByTestId('import');
     await panel.getByTestId('import-file').setInputFiles({
@@ -150,14 +125,14 @@ describe('the catalogue in the console', () => {
     await works.getByRole('searchbox').fill(`e2e-${suffix}3`);
     await works.getByRole('button', { name: ADMIN_TEXT.search }).click();
     await works.locator(`tr[data-number="E2E-${suffix}3"]`).waitFor();
-    const missing = await apiCall<{ total: number }>(server, 'GET', API.worksList, {
+    const missing = await apiCall<{ total: number }>(journey.server, 'GET', API.worksList, {
       keyword: `E2E-${suffix}2`,
       date: 999,
     });
     expect(missing.json.total).toBe(0);
 
     // The same screen on a phone.
-    const phone = await open(staff);
+    const phone = await journey.open({ member: staff });
     await phone.page.goto(url('/admin/catalogue'));
     await phone.page.getByTestId('imports-table').getByText('e2e-works.jsonl').waitFor();
     expect(await overflowsHorizontally(phone.page)).toBe(false);

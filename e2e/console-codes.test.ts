@@ -1,48 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import { API, type VipPackage } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { VIP_TEXT } from '../packages/web/src/features/vip/texts';
-import { registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { DESKTOP, registerStaff, sectionLink } from './support/console';
+import { registerMember } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 let twoMonths: VipPackage;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const packages = (await server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
+  const packages = (await journey.server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
   twoMonths = packages.find((row) => row.name === '两月卡')!;
   expect(twoMonths).toBeDefined();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-async function open(member: TestMember, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
+const { url } = journey;
 
 /** The codes list's row of a code, found by its tail (the list never holds whole codes). */
 const codeRow = (page: Page, code: string) =>
@@ -50,11 +28,11 @@ const codeRow = (page: Page, code: string) =>
 
 describe('activation codes through the console', () => {
   it('staff generate a batch and download it; a user redeems one at /sub; the console shows it used', async () => {
-    const staff = await registerStaff(server);
-    const member = await registerMember(server, 'redeemer');
+    const staff = await registerStaff(journey.server);
+    const member = await registerMember(journey.server, 'redeemer');
     const batch = `e2e-春节-${Date.now().toString(36)}`;
 
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.page({ member: staff, device: DESKTOP });
     await desk.goto(url('/admin'));
     await sectionLink(desk, ADMIN_TEXT.codes).click();
     await desk.waitForURL(url('/admin/codes'));
@@ -97,7 +75,7 @@ describe('activation codes through the console', () => {
     await screenshot(desk, 'console-desktop-codes-generated', true);
 
     // The user redeems the first at /sub, typed in lower case.
-    const phone = await open(member);
+    const phone = await journey.page({ member });
     await phone.goto(url('/sub'));
     await phone.getByPlaceholder(VIP_TEXT.codePlaceholder).fill(codes[0]!.toLowerCase());
     await phone.getByRole('button', { name: VIP_TEXT.activate }).tap();
@@ -124,7 +102,7 @@ describe('activation codes through the console', () => {
     await screenshot(desk, 'console-desktop-codes-used', true);
 
     // The same section on a phone: nothing sideways but the tables' own scrolling.
-    const small = await open(staff);
+    const small = await journey.page({ member: staff });
     await small.goto(url('/admin/codes'));
     await small.getByTestId('batches-table').locator(`tr[data-batch="${batch}"]`).waitFor();
     expect(await overflowsHorizontally(small)).toBe(false);

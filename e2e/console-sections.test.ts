@@ -1,44 +1,22 @@
 import { API, type VipPackage } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
-import { apiCall, apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { confirmDialog, DESKTOP, registerStaff, sectionLink, toast } from './support/console';
+import { apiCall, apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { confirmDialog, registerStaff, sectionLink, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 let staff: TestMember;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  staff = await registerStaff(server);
+  staff = await registerStaff(journey.server);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-async function open(member: TestMember, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
+const { url } = journey;
 
 async function search(page: Page, panel: string, text: string): Promise<void> {
   await page.getByTestId(panel).getByRole('searchbox').fill(text);
@@ -46,21 +24,21 @@ async function search(page: Page, panel: string, text: string): Promise<void> {
 }
 
 const shopPackages = async () =>
-  (await server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
+  (await journey.server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
 
 describe('orders and users in the console', () => {
   it('finds a user’s order, gives the user VIP and disables the account', async () => {
-    const member = await registerMember(server, 'buyer');
+    const member = await registerMember(journey.server, 'buyer');
     const [annual] = (await shopPackages()).filter((row) => row.name === '年卡');
     await apiOk(
-      server,
+      journey.server,
       'POST',
       API.submitOrder,
       { groupId: annual!.id, payChannel: 'alipay' },
       bearer(member.accessToken),
     );
 
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.page({ member: staff, device: DESKTOP });
     await desk.goto(url('/admin'));
     await sectionLink(desk, ADMIN_TEXT.orders).click();
     await search(desk, 'orders', member.userName);
@@ -97,11 +75,11 @@ describe('orders and users in the console', () => {
     await confirmDialog(desk, ADMIN_TEXT.disable);
     await toast(desk, ADMIN_TEXT.disabledDone).waitFor();
     await row.getByText(ADMIN_TEXT.disabledTag).waitFor();
-    const after = await apiCall(server, 'GET', API.userInfo, {}, bearer(member.accessToken));
+    const after = await apiCall(journey.server, 'GET', API.userInfo, {}, bearer(member.accessToken));
     expect(after.status).toBe(401);
     await screenshot(desk, 'console-desktop-users');
 
-    const phone = await open(staff);
+    const phone = await journey.page({ member: staff });
     await phone.goto(url('/admin/orders'));
     await phone.getByTestId('orders-table').waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);
@@ -111,7 +89,7 @@ describe('orders and users in the console', () => {
 
 describe('VIP packages in the console', () => {
   it('edits a package’s name, remark and price and takes it off sale; the shop follows', async () => {
-    const desk = await open(staff, DESKTOP);
+    const desk = await journey.page({ member: staff, device: DESKTOP });
     await desk.goto(url('/admin/packages'));
     const row = desk.locator('[data-package="两月卡"]');
     await row.getByRole('button', { name: ADMIN_TEXT.edit }).click();
@@ -139,7 +117,7 @@ describe('VIP packages in the console', () => {
     expect(await overflowsHorizontally(desk)).toBe(false);
     await screenshot(desk, 'console-desktop-packages');
 
-    const phone = await open(staff);
+    const phone = await journey.page({ member: staff });
     await phone.goto(url('/admin/packages'));
     await phone.locator('[data-package="双月卡"]').waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);

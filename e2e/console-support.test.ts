@@ -1,51 +1,18 @@
 import { MSG, SERVER_MSG } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
-import { registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import {
-  confirmDialog,
-  DESKTOP,
-  fillLogin,
-  recordConsoleCalls,
-  registerStaff,
-  toast,
-} from './support/console';
+import { registerMember } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { confirmDialog, fillLogin, recordConsoleCalls, registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
-/** A fresh tab (phone unless `device`); with `member`, logged in from the first document on. */
-async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
+const { url } = journey;
 
 const threadRow = (page: Page, text: string) =>
   page.getByTestId('thread-list').locator('button').filter({ hasText: text });
@@ -54,7 +21,7 @@ const inboxRow = (page: Page, text: string) =>
 
 describe('/admin, the console’s gate', () => {
   it('is code of its own: a visitor’s /index never downloads it', async () => {
-    const page = await open();
+    const page = await journey.page();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -72,7 +39,7 @@ describe('/admin, the console’s gate', () => {
   });
 
   it('asks a visitor to log in and refuses a member, without any console call', async () => {
-    const visitor = await open(undefined, DESKTOP);
+    const visitor = await journey.page({ device: DESKTOP });
     const visitorCalls = recordConsoleCalls(visitor);
     await visitor.goto(url('/admin'));
     const gate = visitor.getByTestId('admin-gate');
@@ -81,8 +48,8 @@ describe('/admin, the console’s gate', () => {
     await visitor.getByRole('button', { name: ADMIN_TEXT.goLogin }).waitFor();
     expect(visitorCalls).toEqual([]);
 
-    const member = await registerMember(server, 'notstaff');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'notstaff');
+    const page = await journey.page({ member });
     const calls = recordConsoleCalls(page);
     await page.goto(url('/admin/inbox'));
     await page.getByTestId('admin-gate').getByText(SERVER_MSG.staffOnly).waitFor();
@@ -99,13 +66,13 @@ describe('/admin, the console’s gate', () => {
 
 describe('customer service through the console', () => {
   it('a user asks; staff log in and reply; the user reads 1 new reply and closes the topic', async () => {
-    const member = await registerMember(server, 'asker');
-    const staff = await registerStaff(server);
+    const member = await registerMember(journey.server, 'asker');
+    const staff = await registerStaff(journey.server);
     const question = `开通VIP后还是不能在线播放 ${Date.now()}`;
     const answer = '已为您刷新会员状态，请重新登录后再试';
 
     // The user asks at /message, on the phone.
-    const user = await open(member);
+    const user = await journey.page({ member });
     await user.goto(url('/message'));
     const form = user.getByTestId('question-form');
     await form.getByRole('textbox').fill(question);
@@ -114,7 +81,7 @@ describe('customer service through the console', () => {
     await threadRow(user, question).getByText(SUPPORT_TEXT.statusAwaiting).waitFor();
 
     // Staff open the console, are sent to log in, and come back to it.
-    const desk = await open(undefined, DESKTOP);
+    const desk = await journey.page({ device: DESKTOP });
     const calls = recordConsoleCalls(desk);
     await desk.goto(url('/admin'));
     await desk.getByRole('button', { name: ADMIN_TEXT.goLogin }).click();
@@ -178,16 +145,16 @@ describe('customer service through the console', () => {
   });
 
   it('lets staff close a thread, and works as tabs on a phone', async () => {
-    const member = await registerMember(server, 'phoneask');
-    const staff = await registerStaff(server, 'phonestaff');
+    const member = await registerMember(journey.server, 'phoneask');
+    const staff = await registerStaff(journey.server, 'phonestaff');
     const question = `手机上怎么切换无码频道 ${Date.now()}`;
-    const user = await open(member);
+    const user = await journey.page({ member });
     await user.goto(url('/message'));
     await user.getByTestId('question-form').getByRole('textbox').fill(question);
     await user.getByTestId('question-form').getByRole('button', { name: SUPPORT_TEXT.submit }).tap();
     await toast(user, MSG.submitted).waitFor();
 
-    const phone = await open(staff);
+    const phone = await journey.page({ member: staff });
     await phone.goto(url('/admin/inbox'));
     await inboxRow(phone, question).waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);

@@ -10,8 +10,8 @@ import {
   type WorkDetailResponse,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
@@ -20,16 +20,12 @@ import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-tex
 import { STILLS_TEXT } from '../packages/web/src/features/work-detail/stills-texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { withoutPageData } from './support/first-page';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
-
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 /** Demo works with what each journey needs, found through the API. */
 let rich: WorkDetailResponse;
 let richMagnets: MagnetRow[];
@@ -39,7 +35,6 @@ let western: WorkDetailResponse;
 let online: WorkDetailResponse;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   rich = await findWork('censored', async (d) => {
     const stills = d.data.imageBig.split(',').filter(Boolean).length;
     const ok = d.data.average > 0 && stills > 2 && d.data.mp4 !== null && d.series.length > 0;
@@ -52,32 +47,24 @@ beforeAll(async () => {
   online = await findWork('censored', (d) => d.data.isOnline === 1);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-async function open(device: Parameters<typeof openPage>[1] = PHONE): Promise<Page> {
-  tab = await openPage(browser, device);
-  await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  return tab.page;
+/** A fresh tab (phone unless `device`) that may read and write the clipboard on the site. */
+async function open(device?: BrowserContextOptions): Promise<Page> {
+  const { page, context } = await journey.open({ device });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.baseUrl });
+  return page;
 }
 
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const detailPath = (d: WorkDetailResponse) =>
   `/${['censored', 'uncensored', 'western'][d.data.modId - 1]}/${d.data.id}`;
 const tabButton = (page: Page, title: string) => page.getByRole('tab', { name: title });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-const copyCount = async () =>
-  (await tab.context.cookies()).find((c) => c.name === COPY_COUNT_COOKIE)?.value ?? '0';
+const copyCount = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === COPY_COUNT_COOKIE)?.value ?? '0';
 
 async function magnetsOf(number: string): Promise<MagnetRow[]> {
-  return (await server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 })).rows;
+  return (await journey.server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 }))
+    .rows;
 }
 
 /** The first work of a channel (newest first) whose detail passes `accept`. */
@@ -86,14 +73,16 @@ async function findWork(
   accept: (detail: WorkDetailResponse) => boolean | Promise<boolean>,
 ): Promise<WorkDetailResponse> {
   for (let pageNum = 1; pageNum <= 20; pageNum++) {
-    const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+    const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
       modName,
       pageNum,
       pageSize: 100,
       date: ALL_TIME,
     });
     for (const work of list.rows) {
-      const detail = await server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id: work.id }));
+      const detail = await journey.server.apiGet<WorkDetailResponse>(
+        fillPath(API.workDetail, { id: work.id }),
+      );
       if (await accept(detail)) return detail;
     }
   }
@@ -126,7 +115,9 @@ describe('work detail (SPEC §2)', () => {
     const href = (await card.first().getAttribute('href'))!;
     await card.first().tap();
     await page.waitForURL(url(href));
-    const d = await server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id: href.split('/')[2]! }));
+    const d = await journey.server.apiGet<WorkDetailResponse>(
+      fillPath(API.workDetail, { id: href.split('/')[2]! }),
+    );
     await page.getByRole('heading', { name: d.data.number }).waitFor();
     await expectFields(page, d);
     expect(await overflows(page)).toBe(false);
@@ -153,7 +144,7 @@ describe('work detail (SPEC §2)', () => {
     await page.getByRole('button', { name: DETAIL_TEXT.copyNumber }).tap();
     await page.getByText(MSG.copySuccess).waitFor();
     expect(await clipboard(page)).toBe(rich.data.number);
-    expect(await copyCount()).toBe('0');
+    expect(await copyCount(page)).toBe('0');
 
     await page.getByRole('button', { name: DETAIL_TEXT.play }).tap();
     const [answer, close] = (
@@ -173,7 +164,7 @@ describe('work detail (SPEC §2)', () => {
     await page.getByText(PLAYER_TEXT.previewFailed).waitFor();
     await animationsDone(page);
     await screenshot(page, 'detail-preview-failed');
-    tab.problems.splice(0); // the browser logged the preview's 404: expected here.
+    journey.dropProblems(); // the browser logged the preview's 404: expected here.
   });
 
   it('opens a maker in a new window on its list path, western works on the western paths', async () => {
@@ -181,7 +172,7 @@ describe('work detail (SPEC §2)', () => {
     await page.goto(url(detailPath(rich)));
     const maker = page.locator('a[data-kind="maker"]').first();
     expect(await maker.getAttribute('target')).toBe('_blank');
-    const [popup] = await Promise.all([tab.context.waitForEvent('page'), maker.tap()]);
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), maker.tap()]);
     await popup.waitForURL(url(`/maker/${rich.maker[0]!.id}`));
     await popup.close();
     expect(await page.locator('a[data-kind="series"]').first().getAttribute('href')).toBe(
@@ -239,7 +230,7 @@ describe('work detail (SPEC §2)', () => {
     const copy = (i: number) => rows.nth(i).getByRole('button', { name: MAGNET_TEXT.copyMagnet }).tap();
     for (const [n, i] of [0, 1, 0].entries()) {
       await copy(i);
-      await expect.poll(() => copyCount()).toBe(String(n + 1));
+      await expect.poll(() => copyCount(page)).toBe(String(n + 1));
       await page.getByText(MSG.copySuccess).waitFor();
       expect(await clipboard(page)).toBe(magnetLink(richMagnets[i]!.infoHash));
     }
@@ -248,7 +239,7 @@ describe('work detail (SPEC §2)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(MSG.loginRequired).waitFor();
     expect(await clipboard(page)).toBe('before');
-    expect(await copyCount()).toBe('3');
+    expect(await copyCount(page)).toBe('3');
     await animationsDone(page);
     await screenshot(page, 'detail-copy-login');
     await dialog.getByRole('button', { name: MSG.loginDialogConfirm }).tap();
@@ -293,7 +284,7 @@ describe('work detail (SPEC §2)', () => {
 
     // A new window with nothing to go back to goes to the home page.
     const [fresh] = await Promise.all([
-      tab.context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       page.evaluate(() => window.open('/western/123', '_blank', 'noopener')),
     ]);
     await fresh.getByText(MSG.badDetailId).first().waitFor();
@@ -310,7 +301,7 @@ describe('work detail (SPEC §2)', () => {
     await page.getByRole('dialog').getByText(MSG.loginDialogText).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: MSG.loginDialogConfirm }).tap();
     await page.waitForURL(url('/login'));
-    tab.problems.splice(0); // the browser logged the stream call's 403: expected here.
+    journey.dropProblems(); // the browser logged the stream call's 403: expected here.
   });
 
   it('shows the API message and an empty state for an unknown id', async () => {
@@ -319,7 +310,7 @@ describe('work detail (SPEC §2)', () => {
     await page.locator('.adm-toast-main').getByText(SERVER_MSG.workNotFound).waitFor();
     await page.locator('[data-state="not-found"]').getByText(DETAIL_TEXT.notFoundTitle).waitFor();
     await screenshot(page, 'detail-not-found');
-    tab.problems.splice(0); // the browser logged the 404 we asked for.
+    journey.dropProblems(); // the browser logged the 404 we asked for.
   });
 });
 

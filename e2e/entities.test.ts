@@ -8,41 +8,20 @@ import {
   type PerformerRow,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ENTITY_TEXT, workCountText } from '../packages/web/src/features/entities/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
 import { scrollToEnd } from './support/lists';
 
 const WORKS = PAGE_SIZE.workList;
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  tab = await openPage(browser, device);
-  return tab.page;
-}
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 
 type Rows<T> = { rows: T[]; total: number };
 type Table = 'maker' | 'label' | 'series' | 'director' | 'item';
@@ -50,10 +29,10 @@ const sidebarPaging = { pageNum: 1, pageSize: PAGE_SIZE.sidebar };
 
 /** A sidebar page as the API answers it. */
 const tagList = (tableName: Table, modId: number, pageNum = 1) =>
-  server.apiGet<Rows<EntityCountRow>>(API.tagList, { ...sidebarPaging, tableName, modId, pageNum });
+  journey.server.apiGet<Rows<EntityCountRow>>(API.tagList, { ...sidebarPaging, tableName, modId, pageNum });
 
 const performers = (modName: 'censored' | 'uncensored') =>
-  server.apiGet<Rows<PerformerRow>>(API.performerList, {
+  journey.server.apiGet<Rows<PerformerRow>>(API.performerList, {
     ...sidebarPaging,
     modName,
     sort: modName === 'uncensored' ? 'uncensoredCount' : 'count',
@@ -61,7 +40,7 @@ const performers = (modName: 'censored' | 'uncensored') =>
 
 /** Works the page should list: the entity's channel, all time, newest first, with magnets unless told. */
 const works = (modName: string, filter: Record<string, string | number>, pageNum = 1) =>
-  server.apiGet<Rows<WorkListItem>>(API.worksList, {
+  journey.server.apiGet<Rows<WorkListItem>>(API.worksList, {
     ...{ modName, sort: 'pubTime', date: ALL_TIME, isDht: 1, pageNum, pageSize: WORKS },
     ...filter,
   });
@@ -129,7 +108,7 @@ describe('maker, label and series pages', () => {
   it('/maker/index selects the first maker; another maker opens its own works', async () => {
     const makers = await tagList('maker', 1);
     const [first, second] = makers.rows;
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/maker/index'));
 
     await expect.poll(() => entries(page, ENTITY_TEXT.makerTitle).count()).toBe(makers.rows.length);
@@ -155,7 +134,7 @@ describe('maker, label and series pages', () => {
     const [firstPage, secondPage] = await Promise.all([tagList('series', 1, 1), tagList('series', 1, 2)]);
     expect(firstPage.total).toBeGreaterThan(PAGE_SIZE.sidebar);
     const pages = Math.ceil(firstPage.total / PAGE_SIZE.sidebar);
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/series/index'));
     const title = ENTITY_TEXT.seriesTitle;
 
@@ -192,7 +171,7 @@ describe('maker, label and series pages', () => {
   ] as const)('/maker/%s/{id} lists that channel’s makers (modId %i)', async (modName, modId, title) => {
     const makers = await tagList('maker', modId);
     const maker = makers.rows[1] ?? makers.rows[0]!;
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url(`/maker/${modName}/${maker.id}`));
     await expect.poll(() => entries(page, title).count()).toBe(makers.rows.length);
     await expectActive(page, title, maker);
@@ -217,7 +196,7 @@ describe('director, item and performer pages', () => {
     expect(index, 'a director with more than 12 works').toBeGreaterThan(0);
     const [target, targetWorks] = [directors.rows[index], lists[index]];
 
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/director/index'));
     await expectActive(page, title, directors.rows[0]!);
     await expectWorks(page, (await works('censored', { directorId: directors.rows[0]!.id })).rows);
@@ -249,7 +228,7 @@ describe('director, item and performer pages', () => {
   });
 
   it('keeps the grid’s columns by width beside the sidebar', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/director/index'));
     await cards(page).first().waitFor();
     for (const [width, expected] of [
@@ -266,7 +245,7 @@ describe('director, item and performer pages', () => {
     ['item', ENTITY_TEXT.itemTitle, 'itemId'],
   ] as const)('/%s/index selects the first entry', async (table, title, param) => {
     const first = (await tagList(table, 1)).rows[0]!;
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url(`/${table}/index`));
     await expectActive(page, title, first);
     await expectWorks(page, (await works('censored', { [param]: first.id })).rows);
@@ -286,7 +265,7 @@ describe('director, item and performer pages', () => {
       ...row,
       count: modName === 'uncensored' ? row.uncensoredCount : row.count,
     }));
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url(`${base}/index`));
     await expectActive(page, title, first!);
     const pages = Math.ceil(list.total / PAGE_SIZE.sidebar);
@@ -306,7 +285,7 @@ describe('director, item and performer pages', () => {
   it('the magnet filter switch reloads the list with every work', async () => {
     const director = (await tagList('director', 1)).rows[0]!;
     const all = await works('censored', { directorId: director.id, isDht: 0 });
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url(`/director/${director.id}`));
     await worksSection(page).getByRole('switch').click();
     await worksSection(page).getByText(UI_TEXT.showAll).waitFor();
@@ -316,7 +295,7 @@ describe('director, item and performer pages', () => {
 
 describe('ids that are not entities', () => {
   it('a non-numeric id shows a message and calls nothing for works', async () => {
-    const page = await open();
+    const page = await journey.page();
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(API.worksList)) calls.push(request.url());
@@ -330,7 +309,7 @@ describe('ids that are not entities', () => {
   });
 
   it('an unknown id shows the empty list', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/performer/uncensored/999999999'));
     await worksSection(page).getByText(UI_TEXT.empty).waitFor();
     expect(await activeEntry(page, ENTITY_TEXT.uncensoredPerformerTitle).count()).toBe(0);
@@ -340,7 +319,7 @@ describe('ids that are not entities', () => {
 describe('a failed sidebar (SPEC §8)', () => {
   it('shows only the transport toast, offers a retry, and its entries answer the keyboard', async () => {
     const directors = (await tagList('director', 1)).rows;
-    const page = await open();
+    const page = await journey.page();
     const tagListCall = (u: URL) => u.pathname === `${API_BASE}${API.tagList}`;
     await page.route(tagListCall, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
     await page.goto(url('/director/index'));
@@ -350,7 +329,7 @@ describe('a failed sidebar (SPEC §8)', () => {
     // SPEC §8: an HTTP status is a transport error, a toast even for a list (issue 15).
     await page.locator('.adm-toast-main').getByText(httpStatusError(502), { exact: true }).waitFor();
     await screenshot(page, 'director-sidebar-failed');
-    tab.problems.splice(0); // the 502 we made
+    journey.dropProblems(); // the 502 we made
 
     await page.unroute(tagListCall);
     await retry.click();

@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { API, API_BASE, fillPath, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { gzipSize } from './support/first-page';
-import { startTestServer, type TestServer } from './support/server';
 
 // Issue 15, "The first screen, fast": what a first visit to each first screen downloads (a size
 // check, not a timing one), raster covers with srcset, a meta description, and a home page that
@@ -32,29 +32,17 @@ const CEILING: Record<string, { files: number; kib: number }> = {
 /** A phone without the service worker: what a first visit loads, not what a worker fetches ahead. */
 const NO_WORKER = { ...PHONE, serviceWorkers: 'block' as const };
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
+const { url } = journey;
 let work: WorkListItem;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: PAGE_SIZE.latest,
   });
   work = list.rows[0]!;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
 });
 
 interface Loaded {
@@ -67,8 +55,7 @@ interface Loaded {
 
 /** Opens `path` on a fresh phone, waits for `ready` and a quiet network, and says what it loaded. */
 async function firstVisit(path: string, ready: (page: Page) => Promise<unknown>): Promise<Loaded> {
-  tab = await openPage(browser, NO_WORKER);
-  const { page } = tab;
+  const { page } = await journey.open({ device: NO_WORKER });
   const scripts: Promise<{ path: string; bytes: number }>[] = [];
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -84,7 +71,7 @@ async function firstVisit(path: string, ready: (page: Page) => Promise<unknown>)
         : response.body().then((body) => ({ path, bytes: gzipSync(body).length })),
     );
   });
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(url(path));
   await ready(page);
   await page.waitForLoadState('networkidle');
   return { page, scripts: await Promise.all(scripts), calls };

@@ -1,50 +1,30 @@
 import { CHANNEL_LABEL, MSG } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 // A phone on the LAN opening `npm start` over plain http, by a name that is not localhost (here
 // mapped to 127.0.0.1 inside Chromium). A CSP that upgrades requests to https leaves it blank.
 const LAN_HOST = 'yingku-lan.test';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
-let lanUrl: (path: string) => string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer(),
-    launchBrowser([`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`]),
-  ]);
-  const { port } = new URL(server.baseUrl);
-  lanUrl = (path) => `http://${LAN_HOST}:${port}${path}`;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
+const journey = useJourney({ browserArgs: [`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`] });
+/** The suite's server's address of a site path, by the LAN host name. */
+const lanUrl = (path: string) => `http://${LAN_HOST}:${new URL(journey.server.baseUrl).port}${path}`;
 
 /** A page that records every Content-Security-Policy violation in `window.cspViolations`. */
 async function open(): Promise<Page> {
-  tab = await openPage(browser);
-  await tab.context.addInitScript(() => {
+  const { page, context } = await journey.open();
+  await context.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { cspViolations: seen });
     document.addEventListener('securitypolicyviolation', (event) => {
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
     });
   });
-  return tab.page;
+  return page;
 }
 
 const violations = (page: Page) =>

@@ -1,12 +1,12 @@
 import { API, ALL_TIME, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
-import { registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { registerMember, type TestMember } from './support/accounts';
+import { PHONE, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { coversInViewLoaded, overflowsHorizontally, settled } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 
 /** The small iPhone (SE 2nd/3rd gen) and a large Android phone, beside the usual PHONE. */
 const PHONES = {
@@ -14,16 +14,13 @@ const PHONES = {
   'android-large': { ...PHONE, viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625 },
 } as const;
 
-let server: TestServer;
-let browser: Browser;
+const journey = useJourney();
 let member: TestMember;
 let work: WorkListItem;
-let tab: TestPage;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  member = await registerMember(server, 'layout');
-  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  member = await registerMember(journey.server, 'layout');
+  const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     sort: 'pubTime',
     date: ALL_TIME,
@@ -33,17 +30,7 @@ beforeAll(async () => {
   work = list.rows[0]!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabBar });
 
 /** How far the page scrolls beyond the screen, in CSS px (0: it fits). */
@@ -59,9 +46,7 @@ describe.each(Object.entries(PHONES))('on %s', (device, options) => {
     ['member', '/user', true],
     ['login', '/login', false],
   ] as const)('%s fits the width, with the tab bar along the bottom edge', async (name, path, loggedIn) => {
-    tab = await openPage(browser, options);
-    const { page } = tab;
-    if (loggedIn) await seedSession(tab.context, server.baseUrl, member);
+    const page = await journey.page({ device: options, member: loggedIn ? member : undefined });
     await page.goto(url(typeof path === 'function' ? path() : path));
     await settled(page);
     await coversInViewLoaded(page);
@@ -78,9 +63,7 @@ describe.each(Object.entries(PHONES))('on %s', (device, options) => {
     ['the not-found page', '/no/such/page', null],
     ['an empty likes list', '/user', MEMBER_TEXT.tabLike],
   ] as const)('%s does not scroll: nothing is added under the tab bar twice', async (_, path, tabName) => {
-    tab = await openPage(browser, options);
-    const { page } = tab;
-    await seedSession(tab.context, server.baseUrl, member);
+    const page = await journey.page({ device: options, member });
     await page.goto(url(path));
     await settled(page);
     if (tabName) {
@@ -98,8 +81,7 @@ describe.each(Object.entries(PHONES))('an entity page on %s', (device, options) 
     ['performers', '/performer/index'],
     ['makers', '/maker/index'],
   ] as const)('%s: the sidebar and its pager end above the tab bar, scrolled or not', async (name, path) => {
-    tab = await openPage(browser, options);
-    const { page } = tab;
+    const { page } = await journey.open({ device: options });
     await page.goto(url(path));
     await settled(page);
     const sidebar = page.locator('aside nav');
@@ -127,19 +109,19 @@ describe.each(Object.entries(PHONES))('an entity page on %s', (device, options) 
 
 describe('phones without delays or hidden corners', () => {
   it('asks for the device width and the whole screen (viewport-fit=cover)', async () => {
-    tab = await openPage(browser);
-    await tab.page.goto(url('/index'));
-    const viewport = await tab.page.locator('meta[name="viewport"]').getAttribute('content');
+    const page = await journey.page();
+    await page.goto(url('/index'));
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
     expect(viewport).toContain('width=device-width');
     expect(viewport).toContain('viewport-fit=cover');
   });
 
   it("keeps the tab bar's items above the home indicator (env(safe-area-inset-bottom))", async () => {
-    tab = await openPage(browser);
-    await tab.page.goto(url('/index'));
-    await tabBar(tab.page).waitFor();
+    const page = await journey.page();
+    await page.goto(url('/index'));
+    await tabBar(page).waitFor();
     // Chromium has no notch to emulate: the rule itself is read from the bar's style sheet.
-    const paddings = await tabBar(tab.page).evaluate((nav) => {
+    const paddings = await tabBar(page).evaluate((nav) => {
       const found: string[] = [];
       for (const sheet of Array.from(document.styleSheets)) {
         for (const rule of Array.from(sheet.cssRules)) {
@@ -154,10 +136,10 @@ describe('phones without delays or hidden corners', () => {
   });
 
   it('has no double-tap wait on what is tapped (touch-action: manipulation)', async () => {
-    tab = await openPage(browser);
-    await tab.page.goto(url('/censored'));
-    await settled(tab.page);
-    const actions = await tab.page.evaluate(() =>
+    const page = await journey.page();
+    await page.goto(url('/censored'));
+    await settled(page);
+    const actions = await page.evaluate(() =>
       Array.from(
         document.querySelectorAll<HTMLElement>('a[href], button, [role="tab"], [role="switch"]'),
       ).map((el) => `${el.tagName.toLowerCase()} ${getComputedStyle(el).touchAction}`),

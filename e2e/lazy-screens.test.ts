@@ -1,34 +1,18 @@
 import { CHANNEL_LABEL } from '@yingku/contract';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { firstPageScripts } from './support/first-page';
-import { startTestServer, type TestServer } from './support/server';
 
 // Decision 018: the first page runs on index.html's own files; every other screen's code is
 // fetched when the screen is first opened, with the frame and a skeleton meanwhile (decision 027).
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabBar });
 const homeCard = (page: Page) => page.locator('main a[href^="/censored/"]').first();
 
@@ -68,8 +52,7 @@ async function holdChunks(page: Page, pattern: RegExp) {
 
 describe('the first page', () => {
   it('/index runs on index.html’s files alone: no player, account, member, detail or console code', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     const scripts = recordScripts(page);
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
@@ -91,8 +74,7 @@ describe('the first page', () => {
 
 describe('screens loaded on demand', () => {
   it('opened directly: the frame (tab bar, title) and a loading sign until the code arrives', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     const memberCode = await holdChunks(page, chunk('member-page'));
     await page.goto(url('/user'));
     await memberCode.waitUntilHeld();
@@ -108,8 +90,7 @@ describe('screens loaded on demand', () => {
   });
 
   it('opened from another screen: the frame and the screen’s skeleton at once, the tapped tab lit', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
     const latestCode = await holdChunks(page, chunk('latest-page'));

@@ -9,29 +9,26 @@ import {
   type WorkListItem,
 } from '@yingku/contract';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
-import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 /** A censored demo work with at least two magnets. */
 let work: WorkDetailResponse;
 let magnets: MagnetRow[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: 100,
@@ -40,7 +37,7 @@ beforeAll(async () => {
   for (const row of list.rows) {
     const found = await magnetsOf(row.number);
     if (found.length >= 2) {
-      work = await server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id: row.id }));
+      work = await journey.server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id: row.id }));
       magnets = found;
       return;
     }
@@ -48,30 +45,19 @@ beforeAll(async () => {
   throw new Error('no censored demo work with two magnets');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const detailUrl = () => url(`/censored/${work.data.id}`);
 
 async function magnetsOf(number: string): Promise<MagnetRow[]> {
-  return (await server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 })).rows;
+  return (await journey.server.apiGet<{ rows: MagnetRow[] }>(API.magnets, { keyword: number, pageSize: 48 }))
+    .rows;
 }
 
 /** A phone page holding the user's login as the login screen leaves it: token cookie, refresh token. */
 async function openAs(user: TestMember | null): Promise<Page> {
-  tab = await openPage(browser);
-  await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  await tab.context.addInitScript(recordClipboardWrites);
-  if (user) await seedSession(tab.context, server.baseUrl, user);
-  const page = tab.page;
+  const { page, context } = await journey.open({ member: user ?? undefined });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.baseUrl });
+  await context.addInitScript(recordClipboardWrites);
   await page.goto(detailUrl());
   await page.getByRole('heading', { name: work.data.number }).waitFor();
   return page;
@@ -96,6 +82,7 @@ function recordClipboardWrites() {
     'click',
     () => {
       inTap = true;
+      // Not a wait: a zero-delay timer is the next task, so it marks where the click's task ends.
       setTimeout(() => (inTap = false));
     },
     true,
@@ -120,6 +107,33 @@ const takeClipboardWrites = (page: Page) =>
     return writes.splice(0);
   });
 
+/**
+ * Holds the page's copy calls, as a server that answers late, in a task of its own. The function
+ * it resolves to waits for `count` held calls and as many clipboard writes begun, then lets the
+ * calls through one at a time, each answered before the next: a page that began its write only
+ * with the answer never gets one, and the journey fails.
+ */
+async function holdCopyCalls(page: Page): Promise<(count: number) => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(
+    (u) => u.pathname.endsWith(API.copy),
+    (route) => void held.push(route),
+  );
+  const writesBegun = () =>
+    page.evaluate(() => (window as unknown as { clipboardWrites: ClipboardWrite[] }).clipboardWrites.length);
+  return async (count) => {
+    await expect.poll(() => held.length).toBe(count);
+    await expect
+      .poll(writesBegun, { message: 'clipboard writes begun before the server answered' })
+      .toBeGreaterThanOrEqual(count);
+    for (const route of held.splice(0)) {
+      const answered = page.waitForResponse((response) => response.request() === route.request());
+      await route.continue();
+      await answered;
+    }
+  };
+}
+
 const likeButton = (page: Page) => page.getByTestId('like-button');
 const collectButton = (page: Page) => page.getByTestId('collect-button');
 const popup = (page: Page) => page.locator('.adm-popup-body:visible');
@@ -138,7 +152,7 @@ async function expectPressed(page: Page, button: 'like' | 'collect', pressed: bo
 
 describe('like (SPEC §4)', () => {
   it('flips at once, is kept by the server across a reload, and unlikes', async () => {
-    const page = await openAs(await registerMember(server, 'reader'));
+    const page = await openAs(await registerMember(journey.server, 'reader'));
     await expectPressed(page, 'like', false);
     const sent = page.waitForRequest((r) => r.url().endsWith(API.like) && r.method() === 'POST');
     let answered = page.waitForResponse((r) => r.url().endsWith(API.like));
@@ -167,13 +181,13 @@ describe('like (SPEC §4)', () => {
     await expectPressed(page, 'like', false);
     await dialog.getByRole('button', { name: MSG.loginDialogConfirm }).tap();
     await page.waitForURL(url('/login'));
-    tab.problems.splice(0); // the browser logged the 403 we asked for.
+    journey.dropProblems(); // the browser logged the 403 we asked for.
   });
 });
 
 describe('collect (SPEC §4)', () => {
   it('adds to the default folder, moves into a new folder through the picker, and uncollects', async () => {
-    const user = await registerMember(server, 'reader');
+    const user = await registerMember(journey.server, 'reader');
     const page = await openAs(user);
     await expectPressed(page, 'collect', false);
     await collectButton(page).tap();
@@ -217,7 +231,7 @@ describe('collect (SPEC §4)', () => {
     await page.getByText(FOLDER_TEXT.saved).waitFor();
     await expect.poll(() => popup(page).count()).toBe(0);
     const held = await apiOk<{ data: string[] }>(
-      server,
+      journey.server,
       'GET',
       fillPath(API.workFolders, { dataId: work.data.id }),
       {},
@@ -246,9 +260,15 @@ describe('collect (SPEC §4)', () => {
   });
 
   it('refuses a sixth folder for one work', async () => {
-    const user = await registerMember(server, 'reader');
+    const user = await registerMember(journey.server, 'reader');
     for (let i = 1; i <= 5; i++) {
-      await apiOk(server, 'POST', API.createFolder, { cateName: `片单${i}` }, bearer(user.accessToken));
+      await apiOk(
+        journey.server,
+        'POST',
+        API.createFolder,
+        { cateName: `片单${i}` },
+        bearer(user.accessToken),
+      );
     }
     const page = await openAs(user);
     await collectButton(page).tap();
@@ -283,30 +303,25 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     const { rows } = await sql<{ copies: number }>`
       SELECT copies FROM copy_counts
       WHERE user_id = ${userId} AND day = (now() AT TIME ZONE 'Asia/Shanghai')::date`.execute(
-      server.database.db,
+      journey.server.database.db,
     );
     return rows[0]?.copies ?? 0;
   };
 
   it('is counted by the server, ignores the visitor cookie, offers VIP past 100; a VIP copies on', async () => {
-    const user = await registerMember(server, 'reader');
+    const user = await registerMember(journey.server, 'reader');
     const page = await openAs(user);
     // A visitor's cookie past 3 does not stop a logged-in user.
-    await tab.context.addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: server.baseUrl }]);
+    await page.context().addCookies([{ name: COPY_COUNT_COOKIE, value: '5', url: journey.server.baseUrl }]);
     // The server answers late, in a task of its own, as on a phone network.
-    await page.route(
-      (u) => u.pathname.endsWith(API.copy),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue();
-      },
-    );
+    const answerCopies = await holdCopyCalls(page);
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
     const copy = (i: number) =>
       page.getByTestId('magnet-row').nth(i).getByRole('button', { name: MAGNET_TEXT.copyMagnet }).tap();
     // Two different magnets within a second are two copies, not a duplicate write.
     await copy(0);
     await copy(1);
+    await answerCopies(2);
     await expect.poll(() => copiesToday(user.userId)).toBe(2);
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
@@ -317,7 +332,9 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
       { method: 'write', inTap: true },
     ]);
 
-    await sql`UPDATE copy_counts SET copies = 100 WHERE user_id = ${user.userId}`.execute(server.database.db);
+    await sql`UPDATE copy_counts SET copies = 100 WHERE user_id = ${user.userId}`.execute(
+      journey.server.database.db,
+    );
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     // The same copy again within a second would be refused as a duplicate write (SPEC §5): a page
     // loaded anew has sent nothing yet.
@@ -327,6 +344,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
     await takeClipboardWrites(page);
     const answered = page.waitForResponse((r) => r.url().endsWith(API.copy));
     await copy(1);
+    await answerCopies(1);
     const dialog = page.getByRole('dialog');
     await dialog.getByText(MSG.memberCopyCap).waitFor();
     await answered;
@@ -341,11 +359,12 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
 
     // A VIP has no cap: the same copy goes through.
     await sql`UPDATE users SET level_id = 2, vip_until = now() + interval '30 days' WHERE id = ${user.userId}`.execute(
-      server.database.db,
+      journey.server.database.db,
     );
     await page.goBack();
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
     await copy(1);
+    await answerCopies(1);
     await page.getByText(MSG.copySuccess).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(magnetLink(magnets[1]!.infoHash));
   });

@@ -7,46 +7,31 @@ import {
   type WorkDetailResponse,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { SEARCH_PLACEHOLDER } from '../packages/web/src/components/channel-header/texts';
 import { VIP_TEXT } from '../packages/web/src/features/vip/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { scrollToEnd, worksPageRequest } from './support/lists';
-import { startTestServer, type TestServer } from './support/server';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
+const { url } = journey;
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
-
+/** A fresh phone tab on `path`, with `init` run in each document before the page's scripts. */
 async function open(path: string, init?: () => void): Promise<Page> {
-  tab = await openPage(browser);
-  if (init) await tab.context.addInitScript(init);
-  await tab.page.goto(url(path));
-  return tab.page;
+  const { page, context } = await journey.open();
+  if (init) await context.addInitScript(init);
+  await page.goto(url(path));
+  return page;
 }
 
 type Rows<T> = { rows: T[]; total: number };
 const works = (query: Record<string, string | number>) =>
-  server.apiGet<Rows<WorkListItem>>(API.worksList, { pageNum: 1, ...query });
-const detail = (id: string) => server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id }));
+  journey.server.apiGet<Rows<WorkListItem>>(API.worksList, { pageNum: 1, ...query });
+const detail = (id: string) => journey.server.apiGet<WorkDetailResponse>(fillPath(API.workDetail, { id }));
 
 const cards = (page: Page) =>
   page.locator('main a[href^="/censored/"], main a[href^="/uncensored/"], main a[href^="/western/"]');
@@ -122,7 +107,7 @@ describe('infinite lists (SPEC §2 "Lists are infinite", §4)', () => {
 describe("a work's entities open its own channel's pages (decision 030)", () => {
   /** An uncensored work with a tag, a maker, and a performer who is not on the sidebar's first page. */
   async function uncensoredWork() {
-    const firstPage = await server.apiGet<Rows<PerformerRow>>(API.performerList, {
+    const firstPage = await journey.server.apiGet<Rows<PerformerRow>>(API.performerList, {
       pageNum: 1,
       pageSize: PAGE_SIZE.sidebar,
       modName: 'uncensored',
@@ -156,7 +141,7 @@ describe("a work's entities open its own channel's pages (decision 030)", () => 
 
     // The maker opens in a new window, as SPEC §2 says.
     const [makerPage] = await Promise.all([
-      tab.context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       page.locator(`a[data-kind="maker"][href$="/${maker.id}"]`).tap(),
     ]);
     await makerPage.waitForURL(url(`/maker/uncensored/${maker.id}`));

@@ -6,28 +6,25 @@ import {
   REFRESH_TOKEN_HEADER,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { HISTORY_KEY } from '../packages/web/src/session/history';
-import { apiCall, apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { apiCall, apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { coversInViewLoaded, overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { scrollToEnd } from './support/lists';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 /** Censored demo works, newest first. */
 let works: WorkListItem[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: 24,
@@ -37,23 +34,8 @@ beforeAll(async () => {
   expect(works.length).toBeGreaterThanOrEqual(16);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const detailPath = (work: WorkListItem) => `/censored/${work.id}`;
-
-async function open(): Promise<Page> {
-  tab = await openPage(browser);
-  return tab.page;
-}
 
 /** antd-mobile's popups and dialogs slide in (about 300 ms): screenshots wait for them. */
 
@@ -65,11 +47,11 @@ const cardLinks = (page: Page, list: string) =>
 
 /** A logged-in POST that must succeed. */
 const authed = <T>(member: TestMember, path: string, body: Record<string, unknown> = {}) =>
-  apiOk<T>(server, 'POST', path, body, bearer(member.accessToken));
+  apiOk<T>(journey.server, 'POST', path, body, bearer(member.accessToken));
 
 describe('member center for a visitor (SPEC §2)', () => {
   it('shows the guest card, asks to log in for collect and like, and lists the history', async () => {
-    const page = await open();
+    const page = await journey.page();
     const viewed = works[0]!;
     await page.goto(url(detailPath(viewed)));
     await page.getByText(viewed.title).first().waitFor();
@@ -123,7 +105,7 @@ describe('member center for a visitor (SPEC §2)', () => {
   });
 
   it('pages the history 10 at a time, then says there is no more', async () => {
-    const page = await open();
+    const page = await journey.page();
     const history = works.slice(0, 12);
     await page.goto(url('/index'));
     await page.evaluate(
@@ -146,7 +128,7 @@ describe('member center for a visitor (SPEC §2)', () => {
 
 describe('member center for a logged-in user (SPEC §2)', () => {
   it('shows the name and group, liked and collected works with folder filters, and logs out', async () => {
-    const session = await registerMember(server);
+    const session = await registerMember(journey.server);
     // 12 likes (more than a page of 10), the last liked first in the list.
     const liked = works.slice(0, 12);
     for (const work of liked) await authed(session, API.like, { dataId: work.id, status: 0 });
@@ -157,8 +139,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
     await authed(session, API.collectAdds, { dataId: inDefault.id, status: 0 });
     await authed(session, API.collectAdds, { dataId: inFolder.id, status: 0, cateIds: [folder.cateId] });
 
-    const page = await open();
-    await seedSession(tab.context, server.baseUrl, session);
+    const page = await journey.page({ member: session });
     const likeListCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(API.likeList)) likeListCalls.push(request.url());
@@ -234,13 +215,13 @@ describe('member center for a logged-in user (SPEC §2)', () => {
     await drawer.getByRole('button', { name: MEMBER_TEXT.logout }).click();
     await dialog.getByRole('button', { name: MEMBER_TEXT.logoutConfirmButton }).click();
     await page.waitForURL(url('/index'));
-    const cookies = await tab.context.cookies();
+    const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === ACCESS_TOKEN_COOKIE)).toBeUndefined();
     expect(await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY)).toBeNull();
 
     // The server ended the login: its refresh token no longer works.
     const refreshed = await apiCall<{ code: number }>(
-      server,
+      journey.server,
       'GET',
       API.token,
       {},
@@ -257,15 +238,14 @@ describe('member center for a logged-in user (SPEC §2)', () => {
   });
 
   it('shows a VIP member the VIP group and when it ends, on a phone and a wide screen', async () => {
-    const session = await registerMember(server);
-    await server.database.db
+    const session = await registerMember(journey.server);
+    await journey.server.database.db
       .updateTable('users')
       .set({ level_id: 2, vip_until: new Date('2099-01-01T00:00:00Z') })
       .where('user_name', '=', session.userName)
       .execute();
 
-    const page = await open();
-    await seedSession(tab.context, server.baseUrl, session);
+    const page = await journey.page({ member: session });
     await page.goto(url('/user'));
     const card = page.getByTestId('user-card');
     await expect.poll(() => card.getByTestId('group-name').textContent()).toBe('VIP会员');

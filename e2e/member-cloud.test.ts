@@ -1,58 +1,35 @@
 import { ALL_TIME, API, type CloudDownloadRow, fillPath, type WorkListItem } from '@yingku/contract';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { CLOUD_TEXT } from '../packages/web/src/features/work-detail/cloud-texts';
-import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { registerStaff } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tabs: TestPage[] = [];
+const journey = useJourney();
 let censored: WorkListItem[];
 let western: WorkListItem[];
 let staff: TestMember;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   const list = (modName: string) =>
-    server.apiGet<{ rows: WorkListItem[] }>(API.worksList, { modName, pageSize: 5, date: ALL_TIME });
+    journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, { modName, pageSize: 5, date: ALL_TIME });
   const [censoredPage, westernPage] = await Promise.all([list('censored'), list('western')]);
   censored = censoredPage.rows;
   western = westernPage.rows;
   expect(censored.length).toBeGreaterThanOrEqual(2);
   expect(western.length).toBeGreaterThanOrEqual(1);
-  staff = await registerStaff(server);
+  staff = await registerStaff(journey.server);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 /** A time as the list shows it: `YYYY-MM-DD HH:mm`. */
 const MINUTE = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2}`;
-
-/** A fresh phone tab, logged in as `member` when given. */
-async function open(member?: TestMember): Promise<Page> {
-  const tab = await openPage(browser);
-  tabs.push(tab);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
 
 /** Every /web/cloud call a page makes, from now on. */
 function cloudCalls(page: Page): string[] {
@@ -65,9 +42,9 @@ function cloudCalls(page: Page): string[] {
 
 /** A member made VIP for 30 days in the database (getInfo reads the level on every call). */
 async function registerVip(): Promise<TestMember> {
-  const vip = await registerMember(server, 'cloudlist');
+  const vip = await registerMember(journey.server, 'cloudlist');
   await sql`UPDATE users SET level_id = 2, vip_until = now() + interval '30 days' WHERE id = ${vip.userId}`.execute(
-    server.database.db,
+    journey.server.database.db,
   );
   return vip;
 }
@@ -75,7 +52,7 @@ async function registerVip(): Promise<TestMember> {
 /** A cloud-download request made through the real call, as the work's page makes it. */
 async function requestCloud(member: TestMember, work: WorkListItem): Promise<CloudDownloadRow> {
   const { data } = await apiOk<{ data: CloudDownloadRow }>(
-    server,
+    journey.server,
     'POST',
     API.cloudDownload,
     { censoredId: work.id },
@@ -104,14 +81,14 @@ describe('我的云下载 in the member center', () => {
     const done = await requestCloud(vip, censored[1]!);
     const pending = await requestCloud(vip, western[0]!);
     await apiOk(
-      server,
+      journey.server,
       'POST',
       fillPath(API.staffDownloadDone, { id: done.id }),
       {},
       bearer(staff.accessToken),
     );
 
-    const page = await open(vip);
+    const page = await journey.page({ member: vip });
     const calls = cloudCalls(page);
     await openCloudDownloads(page);
     await requestRow(page, pending).waitFor();
@@ -160,15 +137,15 @@ describe('我的云下载 in the member center', () => {
   });
 
   it('shows a member with no requests the empty state, and a visitor the login prompt', async () => {
-    const member = await registerMember(server, 'cloudnone');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'cloudnone');
+    const page = await journey.page({ member });
     const panel = await openCloudDownloads(page);
     await panel.getByTestId('cloud-empty').getByText(MEMBER_TEXT.cloudEmpty).waitFor();
     expect(await requestList(page).count()).toBe(0);
     await animationsDone(page);
     await screenshot(page, 'member-cloud-downloads-empty');
 
-    const visitorPage = await open();
+    const visitorPage = await journey.page();
     const visitorCalls = cloudCalls(visitorPage);
     const visitorPanel = await openCloudDownloads(visitorPage);
     await visitorPanel.getByTestId('login-prompt').getByText(MEMBER_TEXT.loginToSeeCloud).waitFor();

@@ -1,40 +1,23 @@
 import { ALL_TIME, API, API_BASE, CHANNEL_LABEL, MSG, type WorkListItem } from '@yingku/contract';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { withoutPageData } from './support/first-page';
-import { startTestServer, type TestServer } from './support/server';
 
 // Issue 15, "never a blank screen": the network cut and restored, a call past the timeout, a
 // refused connection, a slow network (decision 027).
-
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** What a cut network makes the browser log: expected here, not a problem of the page. */
 const NETWORK_NOISE =
   /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|Failed to load resource/;
 
-afterEach(async () => {
-  await tab?.close();
-  expect((tab?.problems ?? []).filter((problem) => !NETWORK_NOISE.test(problem))).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const journey = useJourney({ expectedProblems: NETWORK_NOISE });
+const { url } = journey;
 const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabBar });
 const tabLink = (page: Page, label: string) => tabBar(page).getByText(label, { exact: true });
 const homeCard = (page: Page) => page.locator('main a[href^="/censored/"]').first();
@@ -55,8 +38,7 @@ const isWorksList = (u: URL) => u.pathname === `${API_BASE}${API.worksList}`;
 
 describe('the network cut and restored, no service worker', () => {
   it('a tab or a work whose code is missing says so under an offline banner; back online it opens', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page, context } = tab;
+    const { page, context } = await journey.open({ device: NO_WORKER });
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
     expect(await banner(page).count()).toBe(0);
@@ -83,7 +65,10 @@ describe('the network cut and restored, no service worker', () => {
     await page.waitForURL(url('/western'));
     await loadFailed(page).waitFor();
     expect(await banner(page).isVisible()).toBe(true);
-    expect(await tabBar(page).locator('[aria-current="page"]').textContent()).toBe(CHANNEL_LABEL.western);
+    // The tap lights its tab when the app has moved there, not at once: wait for it.
+    await expect
+      .poll(() => tabBar(page).locator('[aria-current="page"]').textContent())
+      .toBe(CHANNEL_LABEL.western);
     await screenshot(page, 'network-offline-tab');
 
     // Back online: the banner goes and the screen on show loads by itself…
@@ -103,8 +88,7 @@ describe('the network cut and restored, no service worker', () => {
   });
 
   it('the server out of reach with the browser online: the message’s retry loads the screen once it answers', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
 
@@ -154,14 +138,16 @@ async function storedShell(page: Page): Promise<{ html: string; storedAt: number
 
 describe('the network cut with the service worker installed', () => {
   it('the screens a visitor opens next are stored and open offline', async () => {
-    tab = await openPage(browser, PHONE);
-    const { page, context } = tab;
+    const { page, context } = await journey.open();
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
     // The worker is active once its install has stored the shell and every visitor screen's code.
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     const work = (
-      await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, { modName: 'western', date: ALL_TIME })
+      await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+        modName: 'western',
+        date: ALL_TIME,
+      })
     ).rows[0]!;
 
     // A work's page comes with its first screen in it; the shell stored after it is the plain one,
@@ -222,7 +208,7 @@ describe('the network cut with the service worker installed', () => {
  * the function that puts it back on the same port.
  */
 async function siteOutOfReach(): Promise<() => Promise<void>> {
-  const http = server.app.server;
+  const http = journey.server.app.server;
   const { port } = http.address() as AddressInfo;
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
   http.closeAllConnections();
@@ -232,8 +218,7 @@ async function siteOutOfReach(): Promise<() => Promise<void>> {
 
 describe('the site out of reach with the browser online, the service worker installed', () => {
   it('a page opened anew starts from the stored shell, and loads by itself once the site answers', async () => {
-    tab = await openPage(browser, PHONE);
-    const { page } = tab;
+    const { page } = await journey.open();
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
@@ -259,8 +244,7 @@ describe('the site out of reach with the browser online, the service worker inst
 
 describe('a call past the timeout (SPEC §8)', () => {
   it('shows 系统接口请求超时 once, at the timeout, and the list its error state with a retry', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     const uncensoredList = (u: URL) => isWorksList(u) && u.searchParams.get('modName') === 'uncensored';
     const held: Route[] = [];
     const sentAt: number[] = [];
@@ -297,8 +281,7 @@ describe('a refused connection (SPEC §8)', () => {
     );
 
   it('shows 后端接口连接异常 on a list screen, with the list’s retry', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     await refuseApi(page);
     await page.goto(url('/western'));
     await toast(page, MSG.networkError).waitFor();
@@ -307,10 +290,12 @@ describe('a refused connection (SPEC §8)', () => {
   });
 
   it('shows 后端接口连接异常 on a work’s page', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page } = tab;
+    const { page } = await journey.open({ device: NO_WORKER });
     const work = (
-      await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, { modName: 'censored', date: ALL_TIME })
+      await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+        modName: 'censored',
+        date: ALL_TIME,
+      })
     ).rows[0]!;
     await refuseApi(page);
     // As the installed app's cached shell sends it: without the work the server puts in the page.
@@ -323,8 +308,7 @@ describe('a refused connection (SPEC §8)', () => {
 
 describe('a slow network: 2 s round trip, 400 kbit/s', () => {
   it('a channel’s tab shows the frame and its skeleton at once, while its code loads', async () => {
-    tab = await openPage(browser, NO_WORKER);
-    const { page, context } = tab;
+    const { page, context } = await journey.open({ device: NO_WORKER });
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
 

@@ -1,38 +1,26 @@
 import { API, PRERENDERED_ATTRIBUTE, RUNTIME_CONFIG_GLOBAL, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
-import { launchBrowser, openPage, PHONE, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { PHONE, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 // Issue 15, "The first screen, fast": /index and a work detail come with their first screen's
 // markup, rendered by the server from the app's own components (decision 033). The browser
 // paints titles and covers from the page alone; the app then takes that markup over (hydrates
 // it) with no console error, no node replaced and nothing moved.
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
+const { url } = journey;
 let first: WorkListItem;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const list = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: 8,
   });
   first = list.rows[0]!;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
 });
 
 const SCREENS = [
@@ -53,9 +41,8 @@ const coverShown = (page: Page, selector: string) =>
 describe('the first screen before any script runs', () => {
   for (const screen of SCREENS) {
     it(`${screen.name}: the works' text and the cover are in the page itself`, async () => {
-      tab = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
-      const { page } = tab;
-      await page.goto(`${server.baseUrl}${screen.path()}`);
+      const { page } = await journey.open({ device: { ...PHONE, javaScriptEnabled: false } });
+      await page.goto(url(screen.path()));
       await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(1);
       await expect.poll(() => page.getByText(first.number, { exact: true }).first().isVisible()).toBe(true);
       await expect.poll(() => page.getByText(first.title).first().isVisible()).toBe(true);
@@ -66,8 +53,7 @@ describe('the first screen before any script runs', () => {
       // No script of the page ran (not even /app-config.js); Chromium may refuse their requests
       // (reported as "csp"): expected here.
       expect(await page.evaluate((name) => name in window, RUNTIME_CONFIG_GLOBAL)).toBe(false);
-      const refused = tab.problems.filter((problem) => /^request failed: \S+\.js csp$/.test(problem));
-      tab.problems.splice(0, tab.problems.length, ...tab.problems.filter((p) => !refused.includes(p)));
+      journey.dropProblems(/^request failed: \S+\.js csp$/);
     });
   }
 });
@@ -100,8 +86,7 @@ const boxes = (page: Page, selectors: string[]) =>
 describe('the app takes the markup over', () => {
   for (const screen of SCREENS) {
     it(`${screen.name}: hydrates the same nodes, with no error and no layout shift`, async () => {
-      tab = await openPage(browser, PHONE);
-      const { page } = tab;
+      const { page } = await journey.open();
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -110,7 +95,7 @@ describe('the app takes the markup over', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const release = await holdScripts(page);
-      await page.goto(`${server.baseUrl}${screen.path()}`, { waitUntil: 'commit' });
+      await page.goto(url(screen.path()), { waitUntil: 'commit' });
       const cover = page.locator(screen.cover()).first();
       await expect.poll(() => coverShown(page, screen.cover())).toBe(true);
       const watched = [screen.cover(), `main >> text=${first.number}`, 'nav a[href="/user"]'];
@@ -136,10 +121,9 @@ describe('the app takes the markup over', () => {
 
 describe('a tap before the app has taken the markup over', () => {
   it('detail: the magnets tab tapped early opens once the app has hydrated', async () => {
-    tab = await openPage(browser, PHONE);
-    const { page } = tab;
+    const { page } = await journey.open();
     const release = await holdScripts(page, appCode);
-    await page.goto(`${server.baseUrl}/censored/${first.id}`, { waitUntil: 'commit' });
+    await page.goto(url(`/censored/${first.id}`), { waitUntil: 'commit' });
     // The start script has run (it asked for the app's code), the app has not.
     await expect.poll(() => release.held()).toBeGreaterThan(0);
     const magnetsTab = page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets });

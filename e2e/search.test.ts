@@ -1,52 +1,36 @@
 import { API, MSG, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { searchPath, workPath } from '../packages/web/src/app/paths';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { startTestServer, type TestServer } from './support/server';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd } from './support/lists';
 
-const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' };
 /** Every demo censored and uncensored number starts with YK; western numbers never do. */
 const KEYWORD = 'YK';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 /** Works-list calls the page made. */
 let listCalls: URL[];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-async function open(path: string, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  tab = await openPage(browser, device);
+/** A fresh tab (phone unless `device`) on `path`, its works-list calls recorded in `listCalls`. */
+async function open(path: string, device?: BrowserContextOptions): Promise<Page> {
+  const page = await journey.page({ device });
   listCalls = [];
-  tab.page.on('request', (request: Request) => {
+  page.on('request', (request: Request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith(API.worksList)) listCalls.push(url);
   });
-  await tab.page.goto(`${server.baseUrl}${path}`);
-  return tab.page;
+  await page.goto(journey.url(path));
+  return page;
 }
 
 const search = (query: Record<string, string | number>) =>
-  server.apiGet<{ rows: WorkListItem[]; total: number }>(API.worksList, {
+  journey.server.apiGet<{ rows: WorkListItem[]; total: number }>(API.worksList, {
     pageNum: 1,
     pageSize: PAGE_SIZE.search,
     sort: 'pubTime',

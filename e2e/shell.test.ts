@@ -1,38 +1,17 @@
 import { API, API_BASE, CHANNEL_LABEL, MSG } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCESS_TOKEN_COOKIE } from '../packages/web/src/session/auth-storage';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { screenshot, type TestPage } from './support/browser';
+import { useJourney } from './support/journey';
 import { firstPageScripts, gzipSize, withoutPageData } from './support/first-page';
 import { expectScrollRestored, firstCoverVisibleAt } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { scrollToEnd } from './support/lists';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-async function open(): Promise<Page> {
-  tab = await openPage(browser);
-  return tab.page;
-}
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 /** The title of the highlighted tab of the bottom bar, or null when none is. */
 const activeTab = (page: Page) =>
   page.evaluate(
@@ -57,7 +36,7 @@ describe('tab bar (SPEC §2)', () => {
     ['/user', UI_TEXT.mine],
     ['/index', null],
   ])('on %s highlights %s', async (path, expected) => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url(path));
     await tabBar(page).waitFor();
     await expect.poll(() => activeTab(page)).toBe(expected);
@@ -65,7 +44,7 @@ describe('tab bar (SPEC §2)', () => {
   });
 
   it('moves with a tap on a tab', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/index'));
     await tabBar(page).getByText(CHANNEL_LABEL.western, { exact: true }).tap();
     await page.waitForURL(url('/western'));
@@ -75,7 +54,7 @@ describe('tab bar (SPEC §2)', () => {
 
 describe('routes of the shell', () => {
   it('show a friendly not-found page for unknown paths', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/no/such/page'));
     // The frame shows the route's title while the page's code loads; then the page's own text.
     await page.getByText(UI_TEXT.notFoundText).waitFor();
@@ -84,7 +63,7 @@ describe('routes of the shell', () => {
   });
 
   it("send the spec's /UserLogin to /login", async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/UserLogin'));
     await page.waitForURL(url('/login'));
   });
@@ -92,7 +71,7 @@ describe('routes of the shell', () => {
 
 describe('scroll memory', () => {
   it('brings the home page back to where it was after a detail page', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/index'));
     await page.locator('main a[href^="/western/"]').first().waitFor();
     await expectScrollRestored(page, url('/index'), 1400);
@@ -100,7 +79,7 @@ describe('scroll memory', () => {
   });
 
   it('brings an infinite list back with every loaded page, at the same place', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/censored'));
     const cards = page.locator('main a[href^="/censored/"]');
     await cards.first().waitFor();
@@ -140,10 +119,10 @@ describe('error catalogue in the browser (SPEC §8)', () => {
   }
 
   it('403: the login dialog; 去登陆 goes to /login through the router, the other button stays', async () => {
-    const page = await open();
+    const page = await journey.page();
     const storedToken = { name: ACCESS_TOKEN_COOKIE, value: 'token-for-tests', url: url('/') };
-    await tab.context.addCookies([storedToken]);
-    const cookieNames = async () => (await tab.context.cookies()).map((c) => c.name);
+    await page.context().addCookies([storedToken]);
+    const cookieNames = async () => (await page.context().cookies()).map((c) => c.name);
     await answerWesternList(page, 403);
     await page.goto(url('/index'));
     const dialog = page.getByRole('dialog');
@@ -164,27 +143,27 @@ describe('error catalogue in the browser (SPEC §8)', () => {
     expect(await cookieNames()).not.toContain(ACCESS_TOKEN_COOKIE);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
     // The browser logged the 403s we made: expected here.
-    tab.problems.splice(0);
+    journey.dropProblems();
   });
 
   it('401 with no refresh token: clears the token, sends again without it, shows the default text', async () => {
-    const page = await open();
-    await tab.context.addCookies([{ name: ACCESS_TOKEN_COOKIE, value: 'token-for-tests', url: url('/') }]);
+    const page = await journey.page();
+    await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: 'token-for-tests', url: url('/') }]);
     const sent: (string | undefined)[] = [];
     await answerWesternList(page, 401, (auth) => sent.push(auth));
     await page.goto(url('/index'));
     await page.getByText(MSG.default401).waitFor();
     expect(sent).toEqual(['Bearer token-for-tests', undefined]);
     await expect
-      .poll(async () => (await tab.context.cookies()).map((c) => c.name))
+      .poll(async () => (await page.context().cookies()).map((c) => c.name))
       .not.toContain(ACCESS_TOKEN_COOKIE);
-    tab.problems.splice(0);
+    journey.dropProblems();
   });
 });
 
 describe('PWA', () => {
   it('has a manifest whose icons load', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/index'));
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const response = await page.request.get(url(href!));
@@ -214,7 +193,7 @@ describe('PWA', () => {
   });
 
   it('installs a service worker that opens the shell offline and never caches API calls', async () => {
-    const page = await open();
+    const page = await journey.page();
     const worker = await page.request.get(url('/sw.js'));
     // Not kept by the HTTP cache: every check for a new worker reaches the server.
     expect(worker.headers()['cache-control']).toMatch(/no-cache|max-age=0\b/);
@@ -239,7 +218,7 @@ describe('PWA', () => {
     for (const script of firstPageScripts()) expect(cached).toContain(script);
     expect(cached.filter((path) => path.startsWith('/prod-api') || path === '/app-config.js')).toEqual([]);
 
-    await tab.context.setOffline(true);
+    await page.context().setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: UI_TEXT.siteName }).waitFor();
     await tabBar(page).waitFor();
@@ -248,10 +227,10 @@ describe('PWA', () => {
     await screenshot(page, 'shell-offline');
 
     // Back online, the page reloads itself and shows the catalogue again.
-    await tab.context.setOffline(false);
+    await page.context().setOffline(false);
     await homeCard(page).waitFor({ timeout: 15_000 });
     // The browser logged the offline failures we caused (/app-config.js, the API calls): expected.
-    tab.problems.splice(0);
+    journey.dropProblems();
   });
 });
 
@@ -264,17 +243,18 @@ describe('first page (measured, not asserted)', () => {
 
     // Three fresh visitors (empty caches), then the last one again (HTTP and service-worker caches warm).
     const cold: number[] = [];
+    let tab: TestPage | undefined;
     for (let i = 0; i < 3; i++) {
-      const page = await open();
-      await page.goto(url('/index'), { waitUntil: 'commit' });
-      cold.push(Math.round(await firstCoverVisibleAt(page)));
+      tab = await journey.open();
+      await tab.page.goto(url('/index'), { waitUntil: 'commit' });
+      cold.push(Math.round(await firstCoverVisibleAt(tab.page)));
       if (i < 2) {
         await tab.close();
         expect(tab.problems).toEqual([]);
       }
     }
-    await tab.page.goto(url('/index'), { waitUntil: 'commit' });
-    const warm = Math.round(await firstCoverVisibleAt(tab.page));
+    await tab!.page.goto(url('/index'), { waitUntil: 'commit' });
+    const warm = Math.round(await firstCoverVisibleAt(tab!.page));
     const median = [...cold].sort((a, b) => a - b)[1];
     console.log(
       `[measure] /index first cover visible: cold ${cold.join(' / ')} ms (median ${median}), warm ${warm} ms`,

@@ -1,41 +1,18 @@
 import { API, fillPath, MSG, type MessageThread } from '@yingku/contract';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
-import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-/** A fresh tab (phone unless `device`); with `member`, logged in from the first document on. */
-async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  tab = await openPage(browser, device);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
 
 /** antd-mobile's popups, toasts and dialogs slide in (about 300 ms): screenshots wait for them. */
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text);
@@ -44,16 +21,18 @@ const threadRow = (page: Page, text: string) =>
 
 /** A staff account: a member whose roles are raised in the database (read on every request). */
 async function staffMember(): Promise<TestMember> {
-  const staff = await registerMember(server, 'staff');
-  await sql`UPDATE users SET roles = '{staff}' WHERE id = ${staff.userId}`.execute(server.database.db);
+  const staff = await registerMember(journey.server, 'staff');
+  await sql`UPDATE users SET roles = '{staff}' WHERE id = ${staff.userId}`.execute(
+    journey.server.database.db,
+  );
   return staff;
 }
 
 describe('/message (SPEC §2, §4, §5, §8)', () => {
   it('asks, follows up, gets a reply, reads it and closes the topic', async () => {
-    const member = await registerMember(server, 'asker');
+    const member = await registerMember(journey.server, 'asker');
     const question = `播放页面打不开 ${Date.now()}`;
-    const page = await open(member);
+    const page = await journey.page({ member });
     await page.goto(url('/message'));
     await page.getByText(SUPPORT_TEXT.listEmpty).waitFor();
 
@@ -98,7 +77,7 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
 
     // Customer service answers through the console's call.
     const threads = await apiOk<{ rows: MessageThread[] }>(
-      server,
+      journey.server,
       'GET',
       API.messageList,
       { pageNum: 1, pageSize: 10 },
@@ -107,7 +86,7 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
     const thread = threads.rows.find((row) => row.message === question)!;
     const staff = await staffMember();
     await apiOk(
-      server,
+      journey.server,
       'POST',
       fillPath(API.staffReply, { id: thread.id }),
       { message: '请清除缓存后重试' },
@@ -140,7 +119,7 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
     await screenshot(page, 'support-phone-closed');
 
     const after = await apiOk<{ rows: MessageThread[] }>(
-      server,
+      journey.server,
       'GET',
       API.messageList,
       { pageNum: 1, pageSize: 10 },
@@ -150,15 +129,15 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
   });
 
   it('shows the conversation as the right-hand panel on a wide screen', async () => {
-    const member = await registerMember(server, 'wide');
+    const member = await registerMember(journey.server, 'wide');
     await apiOk(
-      server,
+      journey.server,
       'POST',
       API.messageCreate,
       { message: '会员到期时间显示不对' },
       bearer(member.accessToken),
     );
-    const page = await open(member, DESKTOP);
+    const page = await journey.page({ member, device: DESKTOP });
     await page.goto(url('/message'));
     await page.getByText(SUPPORT_TEXT.pickThread).waitFor();
     await threadRow(page, '会员到期时间显示不对').click();
@@ -172,7 +151,7 @@ describe('/message (SPEC §2, §4, §5, §8)', () => {
   });
 
   it('asks a visitor to log in, without any call', async () => {
-    const page = await open();
+    const page = await journey.page();
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v2/message')) calls.push(request.url());

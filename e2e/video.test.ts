@@ -5,32 +5,39 @@ import { ALL_TIME, API, type WorkListItem } from '@yingku/contract';
 import { testConfig } from '@yingku/server/src/config';
 import { run } from '@yingku/server/src/features/video/ffmpeg-tools';
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
-import { registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
-import { DESKTOP, registerStaff, sectionLink } from './support/console';
+import { registerMember, type TestMember } from './support/accounts';
+import { DESKTOP, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
+import { registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let mediaDir: string;
+let mediaDir: string | undefined;
 let clip: string;
 let work: WorkListItem;
-let tabs: TestPage[] = [];
+
+const journey = useJourney({
+  // The server stores uploads and transcodes them in a folder of this suite's own.
+  config: async () => {
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'yingku-e2e-media-'));
+    return { media: { ...testConfig().media, dir: mediaDir, inProcessWorker: true } };
+  },
+  // Once the server, and with it the transcoding worker, has stopped writing there.
+  afterClose: async () => {
+    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+  },
+});
+const { url } = journey;
 
 beforeAll(async () => {
-  mediaDir = await mkdtemp(path.join(tmpdir(), 'yingku-e2e-media-'));
-  const media = { ...testConfig().media, dir: mediaDir, inProcessWorker: true };
-  [server, browser] = await Promise.all([startTestServer({ media }), launchBrowser()]);
   // A 30 s 720p source: ffmpeg's test pattern and a tone (synthetic, nothing else).
-  clip = path.join(mediaDir, 'e2e-source.mp4');
-  const tools = server.app.videoRuntime.tools!;
+  clip = path.join(mediaDir!, 'e2e-source.mp4');
+  const tools = journey.server.app.videoRuntime.tools!;
   const made = await run(tools.ffmpeg, [
     ...[
       '-hide_banner',
@@ -47,7 +54,7 @@ beforeAll(async () => {
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', clip],
   ]);
   expect(made.code, made.stderr).toBe(0);
-  const works = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const works = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: 50,
@@ -56,32 +63,10 @@ beforeAll(async () => {
   work = works.rows.find((row) => row.isOnline === 0)!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await rm(mediaDir, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  const problems = tabs.flatMap((tab) => tab.problems);
-  await Promise.all(tabs.map((tab) => tab.close()));
-  tabs = [];
-  expect(problems).toEqual([]);
-});
-
-const url = (p: string) => `${server.baseUrl}${p}`;
-
-async function open(member?: TestMember, device?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const tab = await openPage(browser, device);
-  tabs.push(tab);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
-
 async function vip(prefix: string): Promise<TestMember> {
-  const member = await registerMember(server, prefix);
+  const member = await registerMember(journey.server, prefix);
   await sql`UPDATE users SET level_id = 2, vip_until = now() + interval '30 days' WHERE id = ${member.userId}`.execute(
-    server.database.db,
+    journey.server.database.db,
   );
   return member;
 }
@@ -91,8 +76,8 @@ const currentTime = (page: Page) =>
 
 describe('a title goes online', () => {
   it('staff upload a clip: 转码中 with progress per rung, then online by itself', async () => {
-    const staff = await registerStaff(server, 'uploader');
-    const page = await open(staff, DESKTOP);
+    const staff = await registerStaff(journey.server, 'uploader');
+    const page = await journey.page({ member: staff, device: DESKTOP });
     await page.goto(url('/admin'));
     await sectionLink(page, ADMIN_TEXT.catalogue).click();
     const works = page.getByTestId('works');
@@ -123,8 +108,8 @@ describe('a title goes online', () => {
 
   it('a member sees the preview only; a VIP plays it, switches quality, and resumes where they left', async () => {
     // The previous journey left the work online with its preview.
-    const member = await registerMember(server, 'previewer');
-    const phone = await open(member);
+    const member = await registerMember(journey.server, 'previewer');
+    const phone = await journey.page({ member });
     await phone.goto(url(`/censored/${work.id}`));
     await phone.getByRole('button', { name: DETAIL_TEXT.preview }).tap();
     const preview = phone.locator('video[src$="/preview.mp4"]');
@@ -132,7 +117,7 @@ describe('a title goes online', () => {
     await expect.poll(() => preview.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0.5);
     await screenshot(phone, 'video-member-preview');
 
-    const page = await open(await vip('viewer'));
+    const page = await journey.page({ member: await vip('viewer') });
     await page.goto(url(`/censored/${work.id}`));
     await page.getByRole('button', { name: DETAIL_TEXT.play }).tap();
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);

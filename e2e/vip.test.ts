@@ -9,8 +9,8 @@ import {
   type VipPackage,
   type WorkListItem,
 } from '@yingku/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { MEMBER_TEXT, vipText } from '../packages/web/src/features/member/texts';
@@ -18,24 +18,21 @@ import { CHANNEL_NAME, fill, VIP_TEXT } from '../packages/web/src/features/vip/t
 import { promoLabel, showYuan } from '../packages/web/src/features/vip/vip-model';
 import { PLAYER_TEXT } from '../packages/web/src/features/work-detail/player-texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
-import { apiOk, bearer, registerMember, seedSession, type TestMember } from './support/accounts';
-import { launchBrowser, openPage, screenshot, type TestPage } from './support/browser';
+import { apiOk, bearer, registerMember } from './support/accounts';
+import { screenshot } from './support/browser';
+import { useJourney, useServer } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
-import { startTestServer, type TestServer } from './support/server';
 import { animationsDone } from './support/animations';
 
-let server: TestServer;
-let browser: Browser;
-let tab: TestPage;
+const journey = useJourney();
 let packages: VipPackage[];
 /** A censored demo work that can be watched online (isOnline 1). */
 let online: WorkListItem;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  packages = (await server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
+  packages = (await journey.server.apiGet<{ rows: VipPackage[] }>(API.vipList, { status: '0' })).rows;
   expect(packages.map((pkg) => pkg.name).sort()).toEqual(['两月卡', '年卡'].sort());
-  const works = await server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
+  const works = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     pageNum: 1,
     pageSize: 100,
@@ -46,25 +43,8 @@ beforeAll(async () => {
   online = found;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await tab?.close();
-  expect(tab?.problems ?? []).toEqual([]);
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const { url } = journey;
 const pkg = (name: string) => packages.find((row) => row.name === name)!;
-
-/** A fresh phone tab; with `member`, logged in as that member from the first document on. */
-async function open(member?: TestMember): Promise<Page> {
-  tab = await openPage(browser);
-  if (member) await seedSession(tab.context, server.baseUrl, member);
-  return tab.page;
-}
 
 /** antd-mobile's popups and dialogs slide in (about 300 ms): screenshots wait for them. */
 
@@ -93,7 +73,7 @@ async function toChannelSheet(page: Page, row: VipPackage) {
 
 describe('/pay for a visitor (SPEC §2, §4)', () => {
   it('shows the packages with prices and labels, outside the main layout; buying asks to log in', async () => {
-    const page = await open();
+    const page = await journey.page();
     const submits: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().includes(API.submitOrder)) submits.push(request.postDataJSON());
@@ -129,11 +109,11 @@ describe('/pay for a visitor (SPEC §2, §4)', () => {
     expect(submits).toEqual([expect.objectContaining({ groupId: pkg('年卡').id, payChannel: 'alipay' })]);
     await page.getByRole('dialog').getByRole('button', { name: MSG.loginDialogConfirm }).tap();
     await page.waitForURL(url('/login'));
-    tab.problems.splice(0); // the browser logged the submit's 403: expected here.
+    journey.dropProblems(); // the browser logged the submit's 403: expected here.
   });
 
   it('asks a visitor to log in on /orders', async () => {
-    const page = await open();
+    const page = await journey.page();
     await page.goto(url('/orders'));
     await page.locator('[data-state="login"]').getByText(VIP_TEXT.loginToSeeOrders).waitFor();
     expect(await page.getByRole('navigation', { name: UI_TEXT.tabBar }).count()).toBe(0);
@@ -143,36 +123,28 @@ describe('/pay for a visitor (SPEC §2, §4)', () => {
 });
 
 describe('/pay on a site that takes no payments (no provider keys, no sandbox)', () => {
+  const closed = useServer({ payments: { publicUrl: '', sandbox: false, sandboxKey: '' } });
+
   it('says so, points at activation codes and offers no pay button', async () => {
-    const closed = await startTestServer({
-      payments: { publicUrl: '', sandbox: false, sandboxKey: '' },
-    });
-    try {
-      const page = await open();
-      await page.goto(`${closed.baseUrl}/pay`);
-      await packageCard(page, pkg('年卡')).waitFor();
-      const notice = page.getByTestId('pay-unavailable');
-      await notice.getByText(VIP_TEXT.payUnavailable).waitFor();
-      expect(await page.getByTestId('pay-sandbox').count()).toBe(0);
-      expect(await page.getByRole('button', { name: VIP_TEXT.buy }).isDisabled()).toBe(true);
-      await screenshot(page, 'vip-pay-unavailable');
-      await notice.getByRole('link', { name: VIP_TEXT.toRedeem }).tap();
-      await page.waitForURL(`${closed.baseUrl}/sub`);
-      // The address changes with the tap; the page's code is fetched after (decision 027).
-      await page.getByTestId('page-loading').waitFor({ state: 'detached' });
-    } finally {
-      // The page first: a request it still makes (the favicon, after a late load event) must not
-      // meet a server that is gone.
-      await tab?.page.close();
-      await closed.close();
-    }
+    const page = await journey.page();
+    await page.goto(closed.url('/pay'));
+    await packageCard(page, pkg('年卡')).waitFor();
+    const notice = page.getByTestId('pay-unavailable');
+    await notice.getByText(VIP_TEXT.payUnavailable).waitFor();
+    expect(await page.getByTestId('pay-sandbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: VIP_TEXT.buy }).isDisabled()).toBe(true);
+    await screenshot(page, 'vip-pay-unavailable');
+    await notice.getByRole('link', { name: VIP_TEXT.toRedeem }).tap();
+    await page.waitForURL(closed.url('/sub'));
+    // The address changes with the tap; the page's code is fetched after (decision 027).
+    await page.getByTestId('page-loading').waitFor({ state: 'detached' });
   });
 });
 
 describe('buying VIP (SPEC §4)', () => {
   it('buys the two-month card through the sandbox page, sees it paid, becomes VIP and watches', async () => {
-    const member = await registerMember(server, 'vipbuyer');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'vipbuyer');
+    const page = await journey.page({ member });
     const twoMonths = pkg('两月卡');
 
     // The member center first (its user is cached as a plain member), then VIP in its top bar.
@@ -194,7 +166,7 @@ describe('buying VIP (SPEC §4)', () => {
 
     // Alipay: the sandbox payment page opens in a new window.
     const [sandbox] = await Promise.all([
-      tab.context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       channelButton(page, 'alipay').tap(),
     ]);
     await sandbox.getByText(twoMonths.name).waitFor();
@@ -258,8 +230,8 @@ describe('buying VIP (SPEC §4)', () => {
   });
 
   it('says 支付系统故障了 when the answer is error, and refreshes an unpaid order', async () => {
-    const member = await registerMember(server, 'vipunpaid');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'vipunpaid');
+    const page = await journey.page({ member });
 
     // The provider failing: the server answers `error` (stood in for here; the server's own
     // half-made-order rule is tested with the API).
@@ -268,10 +240,10 @@ describe('buying VIP (SPEC §4)', () => {
     );
     await page.goto(url('/pay'));
     await toChannelSheet(page, pkg('年卡'));
-    const pagesBefore = tab.context.pages().length;
+    const pagesBefore = page.context().pages().length;
     await channelButton(page, 'weixin').tap();
     await toast(page, MSG.paymentBroken).waitFor();
-    expect(tab.context.pages().length).toBe(pagesBefore);
+    expect(page.context().pages().length).toBe(pagesBefore);
     expect(await page.getByTestId('pay-started').count()).toBe(0);
     await page.unroute(`**${API.submitOrder}`);
 
@@ -285,7 +257,7 @@ describe('buying VIP (SPEC §4)', () => {
     await expect
       .poll(() => scan.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(100);
-    expect(tab.context.pages().length).toBe(pagesBefore);
+    expect(page.context().pages().length).toBe(pagesBefore);
     await animationsDone(page);
     await screenshot(page, 'vip-pay-wechat-qr');
     await page.getByRole('button', { name: VIP_TEXT.close }).tap();
@@ -300,7 +272,7 @@ describe('buying VIP (SPEC §4)', () => {
     await page.getByText(VIP_TEXT.blockedTitle).waitFor();
     const link = page.getByTestId('pay-started').getByRole('link', { name: VIP_TEXT.openPayment });
     expect(await link.getAttribute('target')).toBe('_blank');
-    expect(new URL((await link.getAttribute('href'))!).origin).toBe(server.baseUrl);
+    expect(new URL((await link.getAttribute('href'))!).origin).toBe(journey.server.baseUrl);
     await animationsDone(page);
     await screenshot(page, 'vip-pay-blocked');
     await page.getByRole('button', { name: VIP_TEXT.close }).tap();
@@ -308,7 +280,7 @@ describe('buying VIP (SPEC §4)', () => {
     // An order left unpaid: 待支付, 刷新支付 shows the provider's answer, 联系客服 leads to /message.
     const yearCard = pkg('年卡');
     await apiOk(
-      server,
+      journey.server,
       'POST',
       API.submitOrder,
       { groupId: yearCard.id, payChannel: 'weixin' },
@@ -329,8 +301,8 @@ describe('buying VIP (SPEC §4)', () => {
   });
 
   it('offers VIP, in one prompt, when a member who is not VIP plays an online work', async () => {
-    const member = await registerMember(server, 'vipnot');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'vipnot');
+    const page = await journey.page({ member });
     await page.goto(url(`/censored/${online.id}`));
     await page.getByRole('heading', { name: online.number }).waitFor();
     await page.getByRole('button', { name: DETAIL_TEXT.play }).tap();
@@ -342,20 +314,20 @@ describe('buying VIP (SPEC §4)', () => {
     await screenshot(page, 'vip-play-402');
     await dialog.getByRole('button', { name: DETAIL_TEXT.openVip }).tap();
     await page.waitForURL(url('/pay'));
-    tab.problems.splice(0); // the browser logged the stream call's 402: expected here.
+    journey.dropProblems(); // the browser logged the stream call's 402: expected here.
   });
 });
 
 describe('the online player (SPEC §4)', () => {
   it('falls back to a message offering the magnets when the stream cannot load', async () => {
-    const member = await registerMember(server, 'vipfail');
+    const member = await registerMember(journey.server, 'vipfail');
     // A VIP in force, written straight to the database (buying is the journey above).
-    await server.database.db
+    await journey.server.database.db
       .updateTable('users')
       .set({ level_id: 2, vip_until: new Date(Date.now() + 86_400_000) })
       .where('id', '=', member.userId)
       .execute();
-    const page = await open(member);
+    const page = await journey.page({ member });
     // The media server failing for this stream: the playlist answers 503.
     await page.route('**/img/hls/**', (route) => route.fulfill({ status: 503, body: '' }));
     await page.goto(url(`/censored/${online.id}`));
@@ -369,7 +341,7 @@ describe('the online player (SPEC §4)', () => {
 
     await failed.getByRole('button', { name: PLAYER_TEXT.showMagnets }).tap();
     await page.getByText(MAGNET_POPUP_TEXT.title(online.number)).waitFor();
-    tab.problems.splice(0); // the browser logged the refused playlist: expected here.
+    journey.dropProblems(); // the browser logged the refused playlist: expected here.
   });
 });
 
@@ -378,8 +350,8 @@ const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 describe('/sub, activation codes (SPEC §2, §5)', () => {
   it('refuses a short code without a call, redeems a real one and shows the new level', async () => {
-    const member = await registerMember(server, 'vipcode');
-    const page = await open(member);
+    const member = await registerMember(journey.server, 'vipcode');
+    const page = await journey.page({ member });
     const redeems: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(API.redeem)) redeems.push(request.postData() ?? '');
@@ -396,7 +368,7 @@ describe('/sub, activation codes (SPEC §2, §5)', () => {
 
     // A code of the two-month card, stored as the server stores them: SHA-256 of the normal form.
     const plain = Array.from({ length: 26 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-    await server.database.db
+    await journey.server.database.db
       .insertInto('activation_codes')
       .values({
         code_hash: createHash('sha256').update(plain).digest('hex'),
@@ -428,6 +400,6 @@ describe('/sub, activation codes (SPEC §2, §5)', () => {
     await page.getByRole('button', { name: VIP_TEXT.toMember }).tap();
     await page.waitForURL(url('/user'));
     await expect.poll(() => page.getByTestId('group-name').innerText()).toBe('VIP会员');
-    tab.problems.splice(0); // the browser logged the refused redeem's status: expected here.
+    journey.dropProblems(); // the browser logged the refused redeem's status: expected here.
   });
 });

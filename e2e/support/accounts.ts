@@ -1,6 +1,7 @@
 import { API, API_BASE, type AuthTokens, signRequest } from '@yingku/contract';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../../packages/web/src/session/auth-storage';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ACCOUNT_TEXT } from '../../packages/web/src/features/account/texts';
 import type { TestServer } from './server';
 
 /** A member made through the real register and login calls. */
@@ -91,4 +92,15 @@ export async function seedSession(context: BrowserContext, baseUrl: string, toke
     },
     [REFRESH_TOKEN_KEY, tokens.refreshToken],
   );
+}
+
+/**
+ * Waits until the login or register form on the page can send, on a server whose captchas are
+ * off: its fields are shown and its captcha row has gone. The form learns that captchas are off
+ * from the captcha call's answer; until then it shows the row (loading) and asks for a captcha,
+ * so a tap on its button would send nothing.
+ */
+export async function accountFormReady(page: Page): Promise<void> {
+  await page.getByLabel(ACCOUNT_TEXT.userName, { exact: true }).waitFor();
+  await page.getByLabel(ACCOUNT_TEXT.captcha, { exact: true }).waitFor({ state: 'detached' });
 }

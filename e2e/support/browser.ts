@@ -33,6 +33,13 @@ export const PHONE = {
   timezoneId: 'Asia/Shanghai',
 } as const;
 
+/** A desktop browser: the layouts above a phone's width, and the console's own screen. */
+export const DESKTOP = {
+  viewport: { width: 1280, height: 800 },
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+} as const;
+
 export interface TestPage {
   context: BrowserContext;
   page: Page;

@@ -2,15 +2,8 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_TEXT } from '../../packages/web/src/features/account/texts';
 import { ADMIN_TEXT } from '../../packages/web/src/features/admin/texts';
-import { registerMember, type TestMember } from './accounts';
+import { accountFormReady, registerMember, type TestMember } from './accounts';
 import type { TestServer } from './server';
-
-/** The console's desktop (it also works on the phone every journey starts on). */
-export const DESKTOP = {
-  viewport: { width: 1280, height: 800 },
-  locale: 'zh-CN',
-  timezoneId: 'Asia/Shanghai',
-} as const;
 
 /**
  * A customer-service account: a member registered through the real calls whose roles are raised
@@ -36,8 +29,9 @@ export function recordConsoleCalls(page: Page): string[] {
 export const sectionLink = (page: Page, label: string) =>
   page.getByRole('navigation', { name: ADMIN_TEXT.sections }).getByRole('link', { name: label, exact: true });
 
-/** Logs in on /login with the form, as a person would (the test server's captcha is off). */
+/** Logs in on /login with the form, as a person would, once it can send (the test server's captcha is off). */
 export async function fillLogin(page: Page, member: TestMember): Promise<void> {
+  await accountFormReady(page);
   await page.getByLabel(ACCOUNT_TEXT.userName, { exact: true }).fill(member.userName);
   await page.getByLabel(ACCOUNT_TEXT.password, { exact: true }).fill(member.password);
   await page.getByRole('button', { name: ACCOUNT_TEXT.login, exact: true }).click();
