@@ -22,10 +22,14 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}'],
-          // Component tests (*.test.tsx) render into happy-dom (decision 041). Vitest 4 sets an
-          // environment per project or per file, not per glob, and `--project web` is one project:
-          // the pure helpers' tests run there too, and pass as they did in Node.
+          include: ['packages/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // Component tests render into happy-dom (decision 041); the pure helpers above run in Node.
+          name: 'web-components',
+          include: ['packages/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           // One antd-mobile, as in the build: its ES modules, which the app's lazy toasts and
           // dialogs import by path. The package's main (CommonJS) would be a second copy, whose
@@ -39,6 +43,10 @@ export default defineConfig({
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
           // Migrates (and seeds) one database per run; each file copies it (test/db.ts).
           globalSetup: ['packages/server/test/database-images.ts'],
+          // Each worker keeps the modules it loaded from one file to the next: importing the app
+          // once per worker, not once per file, takes a third or more off the run. Every file
+          // builds its own app on its own database, so nothing else is shared.
+          isolate: false,
           // A bound, not a wait: transcodes, backups and CLI runs took 25–30 s in healthy runs on a
           // busy 2-core machine. Tests that start processes take PROCESS_TEST_MS (test/timeouts.ts).
           testTimeout: 90_000,
