@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LinkTableName, PlainEntityTableName } from '../../db/schema';
+import { SITE_TIME_ZONE } from '../../lib/site-time';
 
 /** Tables whose rows are found by a natural key and created on first sight. */
 export type NamedTable = PlainEntityTableName | 'performers' | 'tag_groups' | 'tags';
@@ -256,7 +257,7 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
       const result = await sql<{ number_key: string; info_hash: string }>`
         INSERT INTO magnets (${sql.raw(list(MAGNET_COLUMNS))})
         SELECT number, number_key, name, info_hash, length,
-          create_time AT TIME ZONE 'Asia/Shanghai', hd, subtitle
+          create_time AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)}, hd, subtitle
         FROM ${recordset(rows, MAGNET_COLUMNS)}
         ON CONFLICT (number_key, info_hash) DO UPDATE SET
           ${sql.raw(updatable.map((c) => `${c} = excluded.${c}`).join(', '))}

@@ -19,6 +19,7 @@ import type { MediaRecord } from './video.repo';
 import type { VideoService } from './video.service';
 import { stillPaths } from './video-pipeline';
 import { pageOffset } from '../../http/paging';
+import { formatSiteTime } from '../../lib/site-time';
 
 export interface VideoStaffRouteDeps {
   auth: Authenticator;
@@ -33,13 +34,6 @@ const errors = {
   409: errorEnvelope,
   500: errorEnvelope,
 };
-
-/** `YYYY-MM-DD HH:mm:ss` in the site's time zone (Asia/Shanghai). */
-const shanghai = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  dateStyle: 'short',
-  timeStyle: 'medium',
-});
 
 export function toMediaRow(m: MediaRecord & { number?: string; playingId?: string | null }): MediaRow {
   return {
@@ -56,8 +50,8 @@ export function toMediaRow(m: MediaRecord & { number?: string; playingId?: strin
     attempts: m.attempts,
     playing: m.playingId !== undefined ? m.playingId === m.id : m.status === 'ready',
     stills: m.status === 'ready' ? stillPaths(m.workId, m.id, true) : [],
-    createTime: shanghai.format(m.createdAt),
-    updateTime: shanghai.format(m.updatedAt),
+    createTime: formatSiteTime(m.createdAt),
+    updateTime: formatSiteTime(m.updatedAt),
   };
 }
 
