@@ -7,7 +7,6 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import {
-  AccountInputError,
   checkEmail,
   checkNewPassword,
   checkUserName,
@@ -15,6 +14,7 @@ import {
   type OperatorAccounts,
   randomPassword,
 } from '../features/accounts/operator-accounts.service';
+import { CommandError } from './command-error';
 import type { CliOutput } from './admin-output';
 
 export const ACCOUNTS_USAGE = `  npm run admin -- create-admin USER [--email EMAIL] [--password-stdin] [--reset-password]
@@ -110,7 +110,7 @@ export function askHidden(question: string, stdin: TerminalInput, stderr: Writab
     const onData = (chunk: string) => {
       for (const ch of chunk) {
         if (ch === '\r' || ch === '\n') return finish();
-        if (ch === '\u0003' || ch === '\u0004') return finish(new AccountInputError('cancelled'));
+        if (ch === '\u0003' || ch === '\u0004') return finish(new CommandError('cancelled'));
         if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1);
         else if (ch >= ' ') typed.push(ch);
       }
@@ -127,7 +127,7 @@ export function askHidden(question: string, stdin: TerminalInput, stderr: Writab
 async function askTwice(prompt: PasswordPrompt, userName: string): Promise<string> {
   const first = checkNewPassword(await prompt.askHidden(`Password for ${userName} (8 … 32 characters): `));
   const second = await prompt.askHidden('Repeat the password: ');
-  if (first !== second) throw new AccountInputError('the two passwords differ; nothing was changed');
+  if (first !== second) throw new CommandError('the two passwords differ; nothing was changed');
   return first;
 }
 
@@ -151,7 +151,7 @@ export async function runCreateAdmin(
   let piped: string | undefined;
   if (command.passwordStdin) {
     const line = await prompt.readLine();
-    if (line === undefined) throw new AccountInputError('--password-stdin: stdin held no line');
+    if (line === undefined) throw new CommandError('--password-stdin: stdin held no line');
     piped = checkNewPassword(line);
   }
   return withAccounts(async (accounts) => {

@@ -17,9 +17,8 @@ import { batchCsv } from '@yingku/contract';
 import { type AppConfig, ConfigError } from '../config';
 import type { Database } from '../db/connection';
 import { DataDirInUse } from '../db/data-dir-lock';
-import { AccountInputError, createOperatorAccounts } from '../features/accounts/operator-accounts.service';
+import { createOperatorAccounts } from '../features/accounts/operator-accounts.service';
 import {
-  BatchError,
   type CodeBatch,
   createActivationCodesService,
   defaultBatch,
@@ -28,10 +27,10 @@ import {
 import { BackupError } from '../features/backup/backup';
 import { createVipPackagesService } from '../features/vip-packages/vip-packages.service';
 import { AppError } from '../http/errors';
+import { CommandError } from './command-error';
 import { BACKUP_USAGE, type BackupCommand, runBackupCommand } from './admin-backup';
 import {
   type MediaAttachCommand,
-  MediaCommandError,
   type MediaImportCommand,
   MEDIA_IMPORT_USAGE,
   MEDIA_USAGE,
@@ -137,7 +136,7 @@ async function createNew(file: string) {
   try {
     return await open(file, 'wx', 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BatchError(`${file} exists already`);
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new CommandError(`${file} exists already`);
     throw error;
   }
 }
@@ -209,10 +208,8 @@ function operatorMessage(error: unknown): string | undefined {
   if (error instanceof AppError) return error.detail ?? error.message;
   const known =
     error instanceof ConfigError ||
-    error instanceof BatchError ||
-    error instanceof AccountInputError ||
+    error instanceof CommandError ||
     error instanceof BackupError ||
-    error instanceof MediaCommandError ||
     error instanceof DataDirInUse;
   return known ? error.message : undefined;
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/connection';
 import { takeWorkerLease } from '../db/worker-lease';
 import { AppError } from '../http/errors';
+import { CommandError } from './command-error';
 import { createVideoRuntime, type VideoRuntime } from '../features/video/video-runtime';
 import type { MediaRecord } from '../features/video/video.repo';
 import type { CliOutput } from './admin-output';
@@ -86,9 +87,6 @@ export function parseMediaCommand(argv: string[]): MediaAttachCommand | MediaImp
   }
 }
 
-/** A reason an operator can act on (exit 1 with the message). */
-export class MediaCommandError extends Error {}
-
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The one work with this number (any spelling), in `channel` when given. */
@@ -96,9 +94,9 @@ async function findWork(runtime: VideoRuntime, number: string, channel: string |
   const works = (await runtime.service.repo.worksByNumberKey(numberKey(number))).filter(
     (w) => !channel || MOD_NAMES[w.channel - 1] === channel,
   );
-  if (works.length === 0) throw new MediaCommandError(`${VIDEO_MSG.workNotFound}: ${number}`);
+  if (works.length === 0) throw new CommandError(`${VIDEO_MSG.workNotFound}: ${number}`);
   if (works.length > 1) {
-    throw new MediaCommandError(
+    throw new CommandError(
       `${number} is a number in several channels; say which with channel ` +
         works.map((w) => MOD_NAMES[w.channel - 1]).join(' or '),
     );
@@ -150,9 +148,9 @@ export async function runMediaCommand(
         staffId: null,
       });
     } catch (error) {
-      if (error instanceof AppError) throw new MediaCommandError(error.message);
+      if (error instanceof AppError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new MediaCommandError(`no such file: ${command.file}`);
+        throw new CommandError(`no such file: ${command.file}`);
       throw error;
     }
     output.out(`Video ${media.id} attached to ${work.number} (work ${work.id}); transcode queued.`);
@@ -193,7 +191,7 @@ async function runImport(
   runtime: VideoRuntime,
 ): Promise<number> {
   const text = await readFile(command.file, 'utf8').catch(() => {
-    throw new MediaCommandError(`no such file: ${command.file}`);
+    throw new CommandError(`no such file: ${command.file}`);
   });
   const attached: { line: number; media: MediaRecord }[] = [];
   let failed = 0;
@@ -248,7 +246,7 @@ function describe(error: unknown): string {
   if (error instanceof SyntaxError) return 'not JSON';
   if (error instanceof z.ZodError)
     return `bad line: ${error.issues.map((i) => `${i.path.join('.') || 'line'} ${i.message}`).join('; ')}`;
-  if (error instanceof MediaCommandError || error instanceof AppError) return error.message;
+  if (error instanceof CommandError || error instanceof AppError) return error.message;
   if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'no such file';
   return error instanceof Error ? error.message : String(error);
 }
@@ -265,7 +263,7 @@ async function waitForVideo(
   let shown = '';
   for (;;) {
     const media = await runtime.service.find(mediaId);
-    if (!media) throw new MediaCommandError(VIDEO_MSG.mediaNotFound);
+    if (!media) throw new CommandError(VIDEO_MSG.mediaNotFound);
     const line = media.rungs.map((r) => `${r.name} ${r.percent}%`).join('  ');
     if (progress && line && line !== shown) {
       progress.out(line);

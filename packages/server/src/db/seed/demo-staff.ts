@@ -1,11 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import {
-  AccountInputError,
-  createOperatorAccounts,
-  randomPassword,
-} from '../../features/accounts/operator-accounts.service';
+import { createOperatorAccounts, randomPassword } from '../../features/accounts/operator-accounts.service';
+import { AppError } from '../../http/errors';
 import type { DB } from '../schema';
 
 /** The demo data's customer-service account (roles member and staff, not admin). */
@@ -43,7 +40,7 @@ export async function createDemoStaff(db: Kysely<DB>, dataDir: string): Promise<
     });
   } catch (error) {
     // Another instance on the same PostgreSQL made it first: theirs stands, nothing to print.
-    if (error instanceof AccountInputError) return null;
+    if (error instanceof AppError && error.code === 409) return null;
     throw error;
   }
   return { userName: DEMO_STAFF_USER_NAME, password };

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { passwordField, registerBody, type Role, userNameField } from '@yingku/contract';
+import { passwordField, registerBody, type Role, SERVER_MSG, userNameField } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type StaffRole } from '../../http/auth';
+import { AppError } from '../../http/errors';
 import { canonicalRoles } from '../users-admin/users-admin.service';
 import { type AccountRow, createAccountsRepo } from './accounts.repo';
 import { checkPassword, hashPassword } from './passwords';
 
-/** A value an operator typed that the account rules refuse; the message says which rule. */
-export class AccountInputError extends Error {}
+/** A value an operator typed that the account rules refuse: 400, `detail` naming the rule. */
+const refused = (detail: string) => new AppError(400, SERVER_MSG.badRequest, detail);
 
 /** The e-mail of an operator account made without one (the .invalid domain never delivers). */
 export const OPERATOR_EMAIL_PLACEHOLDER = 'operator@yingku.invalid';
@@ -48,25 +49,25 @@ export function randomPassword(): string {
   ).join('');
 }
 
-/** The user name as registration stores it (trimmed), or AccountInputError naming the rule. */
+/** The user name as registration stores it (trimmed), or a 400 naming the rule. */
 export function checkUserName(userName: string): string {
   const parsed = userNameField.safeParse(userName);
-  if (!parsed.success) throw new AccountInputError('user name: 6 to 32 characters, as at registration');
+  if (!parsed.success) throw refused('user name: 6 to 32 characters, as at registration');
   return parsed.data;
 }
 
-/** The password exactly as typed when registration would accept it, or AccountInputError. */
+/** The password exactly as typed when registration would accept it, or a 400. */
 export function checkNewPassword(password: string): string {
   if (!passwordField.safeParse(password).success) {
-    throw new AccountInputError('password: 8 to 32 characters, as at registration');
+    throw refused('password: 8 to 32 characters, as at registration');
   }
   return password;
 }
 
-/** The e-mail (trimmed) when registration would accept it, or AccountInputError. */
+/** The e-mail (trimmed) when registration would accept it, or a 400. */
 export function checkEmail(email: string): string {
   const parsed = registerBody.shape.email.safeParse(email);
-  if (!parsed.success) throw new AccountInputError('e-mail: a valid address of 8 to 120 characters');
+  if (!parsed.success) throw refused('e-mail: a valid address of 8 to 120 characters');
   return parsed.data;
 }
 
@@ -98,12 +99,16 @@ export function createOperatorAccounts(db: Kysely<DB>) {
       const existing = await accounts.findAccount(userNameKey);
 
       if (!existing) {
-        if (passwordHash === undefined) throw new AccountInputError('a new account needs a password');
+        if (passwordHash === undefined) throw refused('a new account needs a password');
         const roles = canonicalRoles(input.roles);
         const created = await accounts.createUser({ userName, userNameKey, email, passwordHash, roles });
         // Someone registered the name meanwhile: never take over (or re-password) their account.
         if (!created)
-          throw new AccountInputError(`${userName} was registered meanwhile; run the command again`);
+          throw new AppError(
+            409,
+            SERVER_MSG.userNameTaken,
+            `${userName} was registered meanwhile; run the command again`,
+          );
         return {
           userId: created.userId,
           userName,

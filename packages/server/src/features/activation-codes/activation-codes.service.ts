@@ -1,7 +1,7 @@
 import { type Membership, SERVER_MSG, type StaffCodeRow } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { badRequest, tooManyRequests } from '../../http/errors';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors';
 import { createMembershipService } from '../membership/membership.service';
 import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
 import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
@@ -26,9 +26,6 @@ export function defaultBatch(now: Date): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z')}`;
 }
-
-/** A batch that cannot be made as asked (the CLI prints the message). */
-export class BatchError extends Error {}
 
 /** A generated batch: the codes in their typable form, shown once and never stored. */
 export interface CodeBatch {
@@ -56,10 +53,13 @@ export function createActivationCodesService(db: Kysely<DB>) {
       beforeCommit: (batch: CodeBatch) => Promise<void> = async () => {},
     ): Promise<CodeBatch> {
       if (!Number.isInteger(count) || count < 1 || count > MAX_BATCH) {
-        throw new BatchError(`count must be 1 … ${MAX_BATCH}`);
+        throw new AppError(400, SERVER_MSG.badRequest, `count must be 1 … ${MAX_BATCH}`);
       }
       const pkg = await packages.find(packageRef);
-      if (!pkg) throw new BatchError(`No package "${packageRef}" (see: npm run admin -- packages)`);
+      if (!pkg) {
+        const detail = `No package "${packageRef}" (see: npm run admin -- packages)`;
+        throw new AppError(404, SERVER_MSG.packageMissing, detail);
+      }
       const codes = new Set<string>();
       while (codes.size < count) codes.add(generateCode());
       const result: CodeBatch = { package: pkg, batch, codes: [...codes] };

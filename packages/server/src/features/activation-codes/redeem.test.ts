@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { insertCaller } from '../../../test/users';
 import { hashCode } from './activation-code';
-import {
-  BatchError,
-  createActivationCodesService,
-  MAX_BATCH,
-  REDEEM_LIMITS,
-} from './activation-codes.service';
+import { createActivationCodesService, MAX_BATCH, REDEEM_LIMITS } from './activation-codes.service';
 import { formatSiteTime } from '../../lib/site-time';
 
 let t: TestApp;
@@ -66,10 +61,17 @@ describe('making a batch', () => {
 
   it('refuses an unknown package or a count out of range, storing nothing', async () => {
     const service = createActivationCodesService(t.database.db);
-    await expect(service.createBatch('月卡', 1, 'bad')).rejects.toThrow(BatchError);
-    await expect(service.createBatch('999', 1, 'bad')).rejects.toThrow('No package "999"');
+    const missing = { code: 404, message: SERVER_MSG.packageMissing };
+    await expect(service.createBatch('月卡', 1, 'bad')).rejects.toMatchObject(missing);
+    await expect(service.createBatch('999', 1, 'bad')).rejects.toMatchObject({
+      ...missing,
+      detail: expect.stringContaining('No package "999"'),
+    });
     for (const count of [0, -1, 1.5, MAX_BATCH + 1]) {
-      await expect(service.createBatch('101', count, 'bad')).rejects.toThrow(BatchError);
+      await expect(service.createBatch('101', count, 'bad')).rejects.toMatchObject({
+        code: 400,
+        detail: `count must be 1 … ${MAX_BATCH}`,
+      });
     }
     // A failure while handing the codes over rolls the batch back.
     const handOver = service.createBatch('101', 2, 'bad', async () => {
