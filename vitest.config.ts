@@ -47,8 +47,8 @@ export default defineConfig({
           // once per worker, not once per file, takes a third or more off the run. Every file
           // builds its own app on its own database, so nothing else is shared.
           isolate: false,
-          // A bound, not a wait: transcodes, backups and CLI runs took 25–30 s in healthy runs on a
-          // busy 2-core machine. Tests that start processes take PROCESS_TEST_MS (test/timeouts.ts).
+          // A bound, not a wait: transcodes and backups took 25–30 s in healthy runs on a busy
+          // 2-core machine. Tests that start processes take PROCESS_TEST_MS (test/timeouts.ts).
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },

@@ -201,11 +201,7 @@ export async function buildApp({
         await signed.register(ordersStaffRoutes, { orders: services.ordersStaff, auth });
         await signed.register(usersAdminRoutes, { users: services.usersAdmin, auth });
         await signed.register(vipPackagesStaffRoutes, { packages: services.vipPackages, auth });
-        await signed.register(activationCodesStaffRoutes, {
-          codes: services.activationCodes,
-          packages: services.vipPackages,
-          auth,
-        });
+        await signed.register(activationCodesStaffRoutes, { codes: services.activationCodes, auth });
         await signed.register(catalogueAdminRoutes, {
           admin: services.catalogueAdmin,
           imports: services.imports,

@@ -3,7 +3,6 @@ import {
   errorEnvelope,
   generateCodesBody,
   generatedCodesResponse,
-  SERVER_MSG,
   staffCodeBatchesQuery,
   staffCodeBatchesResponse,
   staffCodesQuery,
@@ -13,13 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
-import { notFound } from '../../http/errors';
-import type { VipPackagesService } from '../vip-packages/vip-packages.service';
 import { type ActivationCodesService, defaultBatch } from './activation-codes.service';
 
 export interface ActivationCodesStaffRouteDeps {
   codes: ActivationCodesService;
-  packages: VipPackagesService;
   auth: Authenticator;
 }
 
@@ -37,7 +33,7 @@ const errors = {
  */
 export async function activationCodesStaffRoutes(
   app: FastifyInstance,
-  { codes: service, packages, auth }: ActivationCodesStaffRouteDeps,
+  { codes: service, auth }: ActivationCodesStaffRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,9 +51,12 @@ export async function activationCodesStaffRoutes(
     async (request) => {
       await staff.caller(request);
       const { packageId, count } = request.body;
-      const pkg = await packages.find(packageId);
-      if (!pkg) throw notFound(SERVER_MSG.packageMissing);
-      const made = await service.createBatch(pkg.id, count, request.body.batch ?? defaultBatch(new Date()));
+      // No such package: the service's 404 (VIP套餐不存在).
+      const made = await service.createBatch(
+        packageId,
+        count,
+        request.body.batch ?? defaultBatch(new Date()),
+      );
       return ok({
         batch: made.batch,
         packageId: made.package.id,

@@ -2,6 +2,7 @@ import { API, MSG, SERVER_MSG } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
 import { hashCode } from './activation-code';
 import { createActivationCodesService, MAX_BATCH, REDEEM_LIMITS } from './activation-codes.service';
@@ -84,6 +85,25 @@ describe('making a batch', () => {
       .where('batch', '=', 'bad')
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('from the console: a batch for a package on file, the service’s 404 for none', async () => {
+    const { headers } = await insertRoleCaller(t, ['member', 'staff']);
+    const made = await t.send(
+      'POST',
+      API.staffCodes,
+      { packageId: '101', count: 2, batch: 'console' },
+      headers,
+    );
+    expect(made.statusCode).toBe(200);
+    expect(made.json().data).toMatchObject({ batch: 'console', packageId: '101' });
+    expect(made.json().data.codes).toHaveLength(2);
+
+    const none = await t.send('POST', API.staffCodes, { packageId: '999', count: 1, batch: 'none' }, headers);
+    expect({ status: none.statusCode, body: none.json() }).toEqual({
+      status: 404,
+      body: { code: 404, msg: SERVER_MSG.packageMissing },
+    });
   });
 });
 
