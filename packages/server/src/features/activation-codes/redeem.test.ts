@@ -104,6 +104,19 @@ describe('making a batch', () => {
       status: 404,
       body: { code: 404, msg: SERVER_MSG.packageMissing },
     });
+    const pastInt64 = await t.send(
+      'POST',
+      API.staffCodes,
+      { packageId: '99999999999999999999', count: 1, batch: 'past' },
+      headers,
+    );
+    expect(pastInt64.statusCode).toBe(400);
+    const stored = await t.database.db
+      .selectFrom('activation_codes')
+      .select('batch')
+      .where('batch', 'in', ['none', 'past'])
+      .execute();
+    expect(stored).toEqual([]);
   });
 });
 

@@ -7,23 +7,22 @@ import { UI_TEXT } from '../../app/texts';
 import { WorkCard, WorkCardSkeleton } from '../../components/work-card/work-card';
 import { WorkGrid } from '../../components/work-grid/work-grid';
 import { useLoadNearEnd } from '../../components/work-list/use-load-near-end';
+import type { WorkPages } from '../../components/work-list/use-works-pages';
 import { listFooter } from './member-model';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
-/** One tab's list as the page draws it, whether it comes from the server or local storage. */
-export interface MemberListState {
+/**
+ * One tab's list as the page draws it, whether it comes from the server or local storage: the
+ * works list's shape ({@link WorkPages}), with a total known from the start.
+ */
+export interface MemberListState extends Pick<
+  WorkPages,
+  'pending' | 'failed' | 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'loadMore' | 'retry'
+> {
   works: readonly WorkListItem[];
   total: number;
-  pending: boolean;
-  /** The first page failed. */
-  failed: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMoreFailed: boolean;
-  loadMore: () => void;
-  retry: () => void;
 }
 
 /** A server list's pages as a {@link MemberListState}; load-more asks only when none is loading. */
