@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every tier: contract and web (pure helpers, and components in happy-dom), server
 // (API through app.inject() on a real database) and e2e (real Chromium against a real server).
 export default defineConfig({
   test: {
+    // A worker per core, not vitest's default of one fewer: on the 2-core machine that is one
+    // file at a time, with a core idle while a test waits on a child process or the database.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -60,7 +64,9 @@ export default defineConfig({
           globalSetup: ['packages/server/test/database-images.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files side by side, each with its own server and Chromium; the modules a worker
+          // loaded (the app) are kept from one file to the next, as in the server project.
+          isolate: false,
           // A poll waits for a state the page reaches; on a loaded CI machine a list can take
           // longer than vitest's default 1 s to arrive (CI saw an empty sidebar at 1 s).
           expect: { poll: { timeout: 10_000 } },

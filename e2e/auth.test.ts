@@ -6,7 +6,7 @@ import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../packages/web/src/session/auth-storage';
 import { REMEMBER_ME_COOKIES } from '../packages/web/src/session/remember-me';
 import { accountFormReady, apiOk, registerMember, seedSession } from './support/accounts';
-import { screenshot } from './support/browser';
+import { networkQuiet, screenshot } from './support/browser';
 import { useJourney, useServer } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
 
@@ -86,7 +86,7 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     // Let the member center finish its own calls first: one still in flight when the tokens are
     // dropped below would go out without a token and be refused (CI once saw two such 403s).
     await page.getByText(userName, { exact: true }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const tokens = await storedTokens(page);
     expect(tokens.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a JWT
     expect(tokens.refresh).toBeTruthy();

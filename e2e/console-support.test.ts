@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
 import { registerMember } from './support/accounts';
-import { DESKTOP, screenshot } from './support/browser';
+import { DESKTOP, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { confirmDialog, fillLogin, recordConsoleCalls, registerStaff, toast } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
@@ -28,7 +28,7 @@ describe('/admin, the console’s gate', () => {
     });
     await page.goto(url('/index'));
     await page.locator('main a[href^="/censored/"]').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => path.includes('admin'))).toEqual([]);
 
@@ -55,7 +55,7 @@ describe('/admin, the console’s gate', () => {
     await page.getByTestId('admin-gate').getByText(SERVER_MSG.staffOnly).waitFor();
     expect(await page.getByTestId('admin-gate').getAttribute('data-viewer')).toBe('member');
     // The gate knows from getInfo alone: no console call, so no 403 and no login dialog.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(calls).toEqual([]);
     expect(await page.locator('.adm-dialog').count()).toBe(0);
     expect(await page.getByRole('navigation', { name: ADMIN_TEXT.sections }).count()).toBe(0);

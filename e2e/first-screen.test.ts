@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { API, API_BASE, fillPath, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, screenshot } from './support/browser';
+import { PHONE, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { gzipSize } from './support/first-page';
 
@@ -73,7 +73,7 @@ async function firstVisit(path: string, ready: (page: Page) => Promise<unknown>)
   });
   await page.goto(url(path));
   await ready(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   return { page, scripts: await Promise.all(scripts), calls };
 }
 

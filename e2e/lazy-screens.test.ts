@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { PHONE, screenshot } from './support/browser';
+import { PHONE, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { firstPageScripts } from './support/first-page';
 
@@ -56,7 +56,7 @@ describe('the first page', () => {
     const scripts = recordScripts(page);
     await page.goto(url('/index'));
     await homeCard(page).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
 
     const firstPage = firstPageScripts();
     expect(scripts.filter((path) => path !== '/app-config.js' && !firstPage.includes(path))).toEqual([]);

@@ -2,7 +2,7 @@ import { API, PRERENDERED_ATTRIBUTE, RUNTIME_CONFIG_GLOBAL, type WorkListItem } 
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
-import { PHONE, screenshot } from './support/browser';
+import { PHONE, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 
 // Issue 15, "The first screen, fast": /index and a work detail come with their first screen's
@@ -111,7 +111,7 @@ describe('the app takes the markup over', () => {
       expect(await page.locator('img[data-painted]').count()).toBe(1);
       // The flag goes once the app has rendered: from then on a tap reaches it.
       await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(0);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await boxes(page, watched)).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
       await screenshot(page, `prerendered-${screen.name}-hydrated`);

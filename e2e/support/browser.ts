@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRERENDERED_ATTRIBUTE } from '@yingku/contract';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -51,6 +51,7 @@ export interface TestPage {
 /** A fresh context (no cookies, storage or history) with one page, on a phone unless told otherwise. */
 export async function openPage(browser: Browser, device: Parameters<Browser['newContext']>[0] = PHONE) {
   const context = await browser.newContext(device);
+  trackRequests(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -64,6 +65,57 @@ export async function openPage(browser: Browser, device: Parameters<Browser['new
   });
   if (device?.javaScriptEnabled !== false) waitForTakeOver(page);
   return { context, page, problems, close: () => context.close() } satisfies TestPage;
+}
+
+/** The requests each page has sent and not yet had answered in full (or seen fail). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Keeps {@link inFlight} for every page of `context` (popups included). */
+function trackRequests(context: BrowserContext) {
+  const pageOf = (request: Request) => {
+    try {
+      return request.frame().page();
+    } catch {
+      return undefined; // a service worker's own request: no page waits on it
+    }
+  };
+  context.on('request', (request) => {
+    const page = pageOf(request);
+    if (!page) return;
+    const pending = inFlight.get(page) ?? new Set<Request>();
+    inFlight.set(page, pending.add(request));
+  });
+  const answered = (request: Request) => {
+    const page = pageOf(request);
+    if (page) inFlight.get(page)?.delete(request);
+  };
+  context.on('requestfinished', answered);
+  context.on('requestfailed', answered);
+}
+
+/** How long a page may keep asking before the journey fails: a request that never ends is a bug. */
+const QUIET_LIMIT_MS = 30_000;
+
+/**
+ * Waits until `page` has no request in flight, and still none two frames later, twice over:
+ * what an answer renders may ask for more (a lazy screen's code, then its data). What the
+ * page shows decides, not a quiet period of the clock (Playwright's `networkidle` waits 500 ms).
+ */
+export async function networkQuiet(page: Page): Promise<void> {
+  const deadline = Date.now() + QUIET_LIMIT_MS;
+  const twoFrames = () =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  for (let quiet = 0; quiet < 2;) {
+    await twoFrames();
+    const pending = inFlight.get(page);
+    quiet = pending && pending.size > 0 ? 0 : quiet + 1;
+    if (quiet === 0 && Date.now() > deadline) {
+      const urls = Array.from(pending ?? [], (request) => request.url());
+      throw new Error(`requests still in flight after ${QUIET_LIMIT_MS} ms: ${urls.join(', ')}`);
+    }
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { networkQuiet } from './browser';
 
 /** How far a restored scroll position may be off, in CSS pixels. */
 export const SCROLL_TOLERANCE_PX = 50;
@@ -74,7 +75,7 @@ export async function coversInViewLoaded(page: Page, { atLeastOne = false } = {}
 
 /** Waits until the screen's code and data are in: no loading sign, skeleton or pending request. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(
     () => !document.querySelector('[data-testid="page-loading"], .adm-skeleton, .boot-splash'),
   );

@@ -40,6 +40,16 @@ const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
   );
 
+/** Whether any process of the group `pgid` is still there (a zombie not yet reaped counts). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls until `check` holds; past `ms`, fails saying what the worker printed. */
 async function until(check: () => boolean, worker: { output: () => string }, ms = 200_000) {
   const deadline = Date.now() + ms;
@@ -54,8 +64,14 @@ const workFolders = (dir: string, mediaId: string) =>
   readdirSync(dir).filter((name) => new RegExp(`^yingku-media-\\d+-${mediaId}-`).test(name));
 const segmentWritten = (dir: string, mediaId: string) => () =>
   workFolders(dir, mediaId).some((name) => {
-    const rung = path.join(dir, name, 'out', '1080p');
-    return existsSync(rung) && readdirSync(rung).some((file) => file.endsWith('.ts'));
+    const out = path.join(dir, name, 'out');
+    return (
+      existsSync(out) &&
+      readdirSync(out).some((rung) => {
+        const rungDir = path.join(out, rung);
+        return existsSync(rungDir) && readdirSync(rungDir).some((file) => file.endsWith('.ts'));
+      })
+    );
   });
 
 describe('a worker killed mid-transcode', () => {
@@ -78,17 +94,18 @@ describe('a worker killed mid-transcode', () => {
         TMPDIR: workerTmp,
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
-        MEDIA_X264_PRESET: 'medium',
+        // Slow on purpose, so the kill lands mid-transcode (after the first of three segments).
+        MEDIA_X264_PRESET: 'veryslow',
         LOG_LEVEL: 'silent',
       };
-      const clip = await makeClip(testFfmpeg(), { width: 1920, height: 1080, seconds: 10 });
+      const clip = await makeClip(testFfmpeg(), { width: 854, height: 480, seconds: 12 });
       cleanups.push(() => removeClips(clip));
 
       // Attach (and queue) from a process of its own, as the CLI does, then let go of the database.
       const config = testConfig({
         dataDir,
         databaseUrl,
-        media: { ...testConfig().media, dir: path.join(dataDir, 'media'), preset: 'medium' },
+        media: { ...testConfig().media, dir: path.join(dataDir, 'media'), preset: 'veryslow' },
       });
       const database = await openDatabase({ url: databaseUrl, dataDir });
       await migrateToLatest(database.db);
@@ -103,6 +120,9 @@ describe('a worker killed mid-transcode', () => {
       await until(segmentWritten(workerTmp, media.id), first, 100_000);
       process.kill(-first.child.pid!, 'SIGKILL');
       await exited(first.child);
+      // tsx's own node process (whose pid names the work folder) goes after tsx: the next worker
+      // must not find it still there, or it would rightly leave its folder alone.
+      await until(() => !groupAlive(first.child.pid!), first, 30_000);
 
       // The next worker finds the video its owner left running and makes it.
       // (Faster this time: only the handover is under test.)
@@ -111,10 +131,11 @@ describe('a worker killed mid-transcode', () => {
         if (second.child.exitCode === null) process.kill(-second.child.pid!, 'SIGKILL');
       });
       await until(() => second.output().includes('"msg":"video online"'), second, 100_000);
+      // The killed worker's temporary files went when the next one started; its own when done
+      // (just after it says the video is online).
+      await until(() => workFolders(workerTmp, media.id).length === 0, second, 30_000);
       process.kill(-second.child.pid!, 'SIGTERM');
       await exited(second.child);
-      // The killed worker's temporary files went when the next one started; its own when done.
-      expect(workFolders(workerTmp, media.id)).toEqual([]);
 
       const check = await openDatabase({ url: databaseUrl, dataDir });
       try {
