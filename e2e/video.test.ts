@@ -75,36 +75,42 @@ const currentTime = (page: Page) =>
   page.getByTestId('stream-video').evaluate((el: HTMLVideoElement) => el.currentTime);
 
 describe('a title goes online', () => {
-  it('staff upload a clip: 转码中 with progress per rung, then online by itself', async () => {
-    const staff = await registerStaff(journey.server, 'uploader');
-    const page = await journey.page({ member: staff, device: DESKTOP });
-    await page.goto(url('/admin'));
-    await sectionLink(page, ADMIN_TEXT.catalogue).click();
-    const works = page.getByTestId('works');
-    await works.getByRole('searchbox').fill(work.number);
-    await works.getByRole('button', { name: ADMIN_TEXT.search }).click();
-    const row = page.getByTestId('works-table').locator(`tr[data-work="${work.id}"]`);
-    await row.getByRole('button', { name: ADMIN_TEXT.videos }).click();
-    const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.videosOf(work.number) });
-    await dialog.getByLabel('选择视频文件').setInputFiles(clip);
-    await dialog.getByRole('button', { name: ADMIN_TEXT.upload }).click();
+  // A bound, not a wait: the transcode of the 30 s clip may take its poll's two minutes on a
+  // machine busy with a second suite, which the file's 60 s would cut short.
+  it(
+    'staff upload a clip: 转码中 with progress per rung, then online by itself',
+    { timeout: 180_000 },
+    async () => {
+      const staff = await registerStaff(journey.server, 'uploader');
+      const page = await journey.page({ member: staff, device: DESKTOP });
+      await page.goto(url('/admin'));
+      await sectionLink(page, ADMIN_TEXT.catalogue).click();
+      const works = page.getByTestId('works');
+      await works.getByRole('searchbox').fill(work.number);
+      await works.getByRole('button', { name: ADMIN_TEXT.search }).click();
+      const row = page.getByTestId('works-table').locator(`tr[data-work="${work.id}"]`);
+      await row.getByRole('button', { name: ADMIN_TEXT.videos }).click();
+      const dialog = page.getByRole('dialog', { name: ADMIN_TEXT.videosOf(work.number) });
+      await dialog.getByLabel('选择视频文件').setInputFiles(clip);
+      await dialog.getByRole('button', { name: ADMIN_TEXT.upload }).click();
 
-    // Transcoding: the card shows each rung's progress; the screenshot catches it under way.
-    const card = dialog.locator('[data-media]').first();
-    await expect
-      .poll(() => card.getAttribute('data-status'), { timeout: 30_000 })
-      .toMatch(/queued|running|ready/);
-    await dialog.getByRole('progressbar', { name: '720p' }).waitFor();
-    await animationsDone(page);
-    await screenshot(page, 'video-console-transcoding');
-    await expect.poll(() => card.getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
-    expect(await card.getAttribute('data-playing')).toBe('true');
-    // Its frames can become the work's stills.
-    await card.getByTestId('media-stills').getByRole('button', { name: ADMIN_TEXT.useStills }).click();
-    await page.locator('.adm-toast-main').getByText(ADMIN_TEXT.stillsSet).waitFor();
-    expect(await overflowsHorizontally(page)).toBe(false);
-    await screenshot(page, 'video-console-ready');
-  });
+      // Transcoding: the card shows each rung's progress; the screenshot catches it under way.
+      const card = dialog.locator('[data-media]').first();
+      await expect
+        .poll(() => card.getAttribute('data-status'), { timeout: 30_000 })
+        .toMatch(/queued|running|ready/);
+      await dialog.getByRole('progressbar', { name: '720p' }).waitFor();
+      await animationsDone(page);
+      await screenshot(page, 'video-console-transcoding');
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 120_000 }).toBe('ready');
+      expect(await card.getAttribute('data-playing')).toBe('true');
+      // Its frames can become the work's stills.
+      await card.getByTestId('media-stills').getByRole('button', { name: ADMIN_TEXT.useStills }).click();
+      await page.locator('.adm-toast-main').getByText(ADMIN_TEXT.stillsSet).waitFor();
+      expect(await overflowsHorizontally(page)).toBe(false);
+      await screenshot(page, 'video-console-ready');
+    },
+  );
 
   it('a member sees the preview only; a VIP plays it, switches quality, and resumes where they left', async () => {
     // The previous journey left the work online with its preview.

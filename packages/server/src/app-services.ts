@@ -19,7 +19,8 @@ import { createLibraryService } from './features/library/library.service';
 import { createOrderPaymentsService } from './features/orders/order-payments.service';
 import { createOrdersService } from './features/orders/orders.service';
 import { createOrdersStaffService } from './features/orders/orders-staff.service';
-import type { PaymentNotifyService } from './features/payments/payment-notify.service';
+import { createMembershipService } from './features/membership/membership.service';
+import { createPaymentNotifyService } from './features/payments/payment-notify.service';
 import type { PaymentProviders } from './features/payments/providers';
 import { createStreamUrls } from './features/streams/stream-urls';
 import { createStreamsService } from './features/streams/streams.service';
@@ -41,7 +42,6 @@ export interface AppServicesDeps {
   catalogueCache: CatalogueCache;
   tokens: AccessTokens;
   providers: PaymentProviders;
-  notifies: PaymentNotifyService;
   /** Ids bound to this process's worker id. */
   newId: () => string;
   workerLease: WorkerLease;
@@ -57,8 +57,19 @@ const LOGIN_LIMITS_SWEEP_MS = 10 * 60_000;
  * owns starts and stops with the app here.
  */
 export async function createAppServices(deps: AppServicesDeps) {
-  const { app, config, database, catalogueCache, providers, notifies, newId, workerLease } = deps;
+  const { app, config, database, catalogueCache, providers, newId, workerLease } = deps;
   const db = database.db;
+  // Services other services call: one of each, handed to them.
+  const membership = createMembershipService(db);
+  const vipPackages = createVipPackagesService(db);
+  const orderPayments = createOrderPaymentsService(db);
+  const notifies = createPaymentNotifyService({
+    db,
+    providers,
+    log: app.log,
+    orders: orderPayments,
+    membership,
+  });
 
   const guard = createGuardRepo(db);
   const sessions = createSessionRepo(db);
@@ -83,7 +94,7 @@ export async function createAppServices(deps: AppServicesDeps) {
       limiter: createLoginLimiter(guard, sessions),
       tokens: deps.tokens,
     }),
-    activationCodes: createActivationCodesService(db),
+    activationCodes: createActivationCodesService({ db, membership, packages: vipPackages }),
     catalogue: cachedCatalogueService(
       createCatalogueService(createCatalogueRepo((deps.readDatabase ?? database).db)),
       catalogueCache,
@@ -92,7 +103,8 @@ export async function createAppServices(deps: AppServicesDeps) {
     cloudDownloads: createCloudDownloadsService(db),
     imports,
     library: createLibraryService(db),
-    orderPayments: createOrderPaymentsService(db),
+    notifies,
+    orderPayments,
     orders: createOrdersService({
       db,
       providers,
@@ -105,7 +117,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     streams: createStreamsService(db, createStreamUrls(config.jwtSecret), deps.videos, config.imageHost),
     support: createSupportService(db),
     usersAdmin: createUsersAdminService(db),
-    vipPackages: createVipPackagesService(db),
+    vipPackages,
   };
 }
 

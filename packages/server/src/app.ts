@@ -30,7 +30,6 @@ import { libraryRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersStaffRoutes } from './features/orders/orders-staff.routes';
-import { createPaymentNotifyService } from './features/payments/payment-notify.service';
 import { paymentNotifyRoutes } from './features/payments/payment-notify.routes';
 import { createPaymentProviders, type ProviderOverrides } from './features/payments/providers';
 import { sandboxPayRoutes } from './features/payments/sandbox-pay.routes';
@@ -144,7 +143,6 @@ export async function buildApp({
   const providers = createPaymentProviders(config.payments, paymentProviders, {
     warn: (message) => app.log.warn(message),
   });
-  const notifies = createPaymentNotifyService({ db: database.db, providers, log: app.log });
   const newId = createIdGenerator({ workerId: () => workerLease.workerId() });
   const video =
     givenVideo ??
@@ -167,7 +165,6 @@ export async function buildApp({
     catalogueCache,
     tokens,
     providers,
-    notifies,
     newId,
     workerLease,
     videos: video.service,
@@ -179,7 +176,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       api.get(API.openapi, { schema: { hide: true } }, async () => app.swagger());
-      await api.register(paymentNotifyRoutes, { notifies });
+      await api.register(paymentNotifyRoutes, { notifies: services.notifies });
       // Unsigned: tus clients send raw chunks (staff only, checked per request).
       await api.register(videoUploadRoutes, { auth, videos: video.service, config });
       await api.register(async (signed) => {
@@ -224,7 +221,7 @@ export async function buildApp({
     await app.register(sandboxPayRoutes, {
       orders: services.orderPayments,
       sandbox: providers.sandbox,
-      notifies,
+      notifies: services.notifies,
     });
   }
   await app.register(webRoutes, { config, payChannels: providers.channels });

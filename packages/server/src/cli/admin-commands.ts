@@ -25,6 +25,7 @@ import {
   MAX_BATCH,
 } from '../features/activation-codes/activation-codes.service';
 import { BackupError } from '../features/backup/backup';
+import { createMembershipService } from '../features/membership/membership.service';
 import { createVipPackagesService } from '../features/vip-packages/vip-packages.service';
 import { AppError } from '../http/errors';
 import { CommandError } from './command-error';
@@ -63,6 +64,14 @@ export interface AdminContext extends CliOutput {
   /** Where create-admin's password comes from: stdin, or typed on a terminal. */
   prompt: PasswordPrompt;
 }
+
+/** The activation-codes service with the services it calls, for one command's database. */
+const activationCodes = (db: Database['db']) =>
+  createActivationCodesService({
+    db,
+    membership: createMembershipService(db),
+    packages: createVipPackagesService(db),
+  });
 
 const USAGE = `Usage:
 ${PACKAGES_USAGE}
@@ -156,7 +165,7 @@ async function makeCodes(
   let made: CodeBatch;
   try {
     made = await context.withDatabase(({ db }) =>
-      createActivationCodesService(db).createBatch(packageRef, count, batch, async (codes) => {
+      activationCodes(db).createBatch(packageRef, count, batch, async (codes) => {
         // Written inside the transaction: a batch nobody received is never stored.
         await file?.writeFile(batchCsv({ ...codes, packageName: codes.package.name }));
         await file?.sync();

@@ -2,9 +2,9 @@ import { type Membership, SERVER_MSG, type StaffCodeRow } from '@yingku/contract
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors';
-import { createMembershipService } from '../membership/membership.service';
+import type { MembershipService } from '../membership/membership.service';
 import { CODE_TAIL_LENGTH, codeTail, generateCode, hashCode, normaliseCode } from './activation-code';
-import { createVipPackagesService, type VipPackageRecord } from '../vip-packages/vip-packages.service';
+import type { VipPackageRecord, VipPackagesService } from '../vip-packages/vip-packages.service';
 import { createActivationCodesRepo } from './activation-codes.repo';
 import { formatSiteTime } from '../../lib/site-time';
 import { pageOffset } from '../../http/paging';
@@ -34,11 +34,17 @@ export interface CodeBatch {
   codes: string[];
 }
 
+export interface ActivationCodesDeps {
+  db: Kysely<DB>;
+  /** Grants a redeemed code's VIP. */
+  membership: MembershipService;
+  /** Finds the package a batch is made for and a code grants. */
+  packages: VipPackagesService;
+}
+
 /** Generating activation codes (operators, from the CLI) and redeeming them (users). */
-export function createActivationCodesService(db: Kysely<DB>) {
+export function createActivationCodesService({ db, membership, packages }: ActivationCodesDeps) {
   const repo = createActivationCodesRepo(db);
-  const membership = createMembershipService(db);
-  const packages = createVipPackagesService(db);
 
   return {
     /**

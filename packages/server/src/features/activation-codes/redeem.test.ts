@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
 import { hashCode } from './activation-code';
+import { createMembershipService } from '../membership/membership.service';
+import { createVipPackagesService } from '../vip-packages/vip-packages.service';
 import { createActivationCodesService, MAX_BATCH, REDEEM_LIMITS } from './activation-codes.service';
 import { formatSiteTime } from '../../lib/site-time';
 
@@ -12,9 +14,19 @@ let t: TestApp;
 type Headers = Record<string, string>;
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The service as the app builds it, on the test's database. */
+function codesService() {
+  const db = t.database.db;
+  return createActivationCodesService({
+    db,
+    membership: createMembershipService(db),
+    packages: createVipPackagesService(db),
+  });
+}
+
 /** New codes for the two-month card (60 days). */
 async function makeCodes(count: number): Promise<string[]> {
-  const service = createActivationCodesService(t.database.db);
+  const service = codesService();
   return (await service.createBatch('两月卡', count, 'redeem-test')).codes;
 }
 
@@ -47,7 +59,7 @@ afterAll(() => t.close());
 
 describe('making a batch', () => {
   it('stores the hashes under the package (by id or name) and the batch name', async () => {
-    const service = createActivationCodesService(t.database.db);
+    const service = codesService();
     const byId = await service.createBatch('101', 3, 'by-id');
     expect(byId.package).toMatchObject({ id: '101', name: '年卡', days: 365 });
     expect(new Set(byId.codes).size).toBe(3);
@@ -61,7 +73,7 @@ describe('making a batch', () => {
   });
 
   it('refuses an unknown package or a count out of range, storing nothing', async () => {
-    const service = createActivationCodesService(t.database.db);
+    const service = codesService();
     const missing = { code: 404, message: SERVER_MSG.packageMissing };
     await expect(service.createBatch('月卡', 1, 'bad')).rejects.toMatchObject(missing);
     await expect(service.createBatch('999', 1, 'bad')).rejects.toMatchObject({

@@ -19,3 +19,5 @@ export function createMembershipService(db: Kysely<DB>) {
     transaction: membership.transaction,
   };
 }
+
+export type MembershipService = ReturnType<typeof createMembershipService>;

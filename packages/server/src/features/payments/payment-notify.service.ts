@@ -2,8 +2,8 @@ import { isInt64Id } from '@yingku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { createMembershipService } from '../membership/membership.service';
-import { createOrderPaymentsService } from '../orders/order-payments.service';
+import type { MembershipService } from '../membership/membership.service';
+import type { OrderPaymentsService } from '../orders/order-payments.service';
 import type { NotifyReply, RawNotify, VerifiedPayment } from './payment-provider';
 import { createPaymentEventsRepo } from './payment-events.repo';
 import type { PaymentProviders } from './providers';
@@ -17,6 +17,10 @@ export interface PaymentNotifyDeps {
   db: Kysely<DB>;
   providers: PaymentProviders;
   log: FastifyBaseLogger;
+  /** The order an event pays, found and locked. */
+  orders: OrderPaymentsService;
+  /** Extends the buyer's VIP in the same transaction. */
+  membership: MembershipService;
 }
 
 const UNPAID = 0;
@@ -28,10 +32,8 @@ const UNPAID = 0;
  * when the order was still unpaid, marks it paid and extends the buyer's VIP. A repeat, a second
  * event of the same trade (TRADE_SUCCESS then TRADE_FINISHED) or a race of both changes nothing more.
  */
-export function createPaymentNotifyService({ db, providers, log }: PaymentNotifyDeps) {
-  const orders = createOrderPaymentsService(db);
+export function createPaymentNotifyService({ db, providers, log, orders, membership }: PaymentNotifyDeps) {
   const events = createPaymentEventsRepo(db);
-  const membership = createMembershipService(db);
 
   const refuse = (payment: VerifiedPayment | null, provider: string, reason: string): SettleResult => {
     log.warn(
