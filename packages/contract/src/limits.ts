@@ -39,6 +39,8 @@ export const LIMITS = {
   maxPageNum: 5000,
   keywordMin: 1,
   keywordMax: 32,
+  /** Most entities of one kind a search answers (the best matches: exact names, then most works). */
+  entityMatchesPerKind: 6,
   /** A work number as imported; the magnet lookup takes one whole (western numbers run long). */
   workNumberMax: 64,
   /** Tags combined in one works-list filter (AND). */

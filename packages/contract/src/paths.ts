@@ -9,6 +9,7 @@ export const API = {
   tagChannel: '/v2/tag/channel',
   tagList: '/v2/tag/list',
   performerList: '/v2/works/performer/list',
+  searchEntities: '/v2/search/entities',
   captcha: '/v2/user/captcha',
   login: '/v2/user/login',
   register: '/v2/user/register',

@@ -186,3 +186,33 @@ export const performerRow = z.object({
 });
 export type PerformerRow = z.infer<typeof performerRow>;
 export const performerListResponse = tableEnvelope(performerRow);
+
+/** GET /v2/search/entities: the performers, makers, labels… whose name matches a keyword. */
+export const ENTITY_MATCH_KINDS = [
+  'performer',
+  'maker',
+  'label',
+  'series',
+  'director',
+  'item',
+  'tag',
+] as const;
+export type EntityMatchKind = (typeof ENTITY_MATCH_KINDS)[number];
+export const entitySearchQuery = z.object({
+  keyword: keywordParam,
+  /** Only entities with works in this channel; absent, every channel. */
+  modName: modNameParam.optional(),
+});
+export type EntitySearchQuery = z.output<typeof entitySearchQuery>;
+export const entityMatch = z.object({
+  kind: z.enum(ENTITY_MATCH_KINDS),
+  id: z.string(),
+  name: z.string(),
+  nameCn: z.string().nullable(),
+  /** The channel whose list of the entity's works it opens. */
+  modName: modNameParam,
+  /** Its works in that channel. */
+  count: z.number().int(),
+});
+export type EntityMatch = z.infer<typeof entityMatch>;
+export const entitySearchResponse = tableEnvelope(entityMatch);

@@ -69,6 +69,7 @@ export function cachedCatalogueService(
     tagGroups: cached('tagGroups', service.tagGroups),
     entityCounts: cached('entityCounts', service.entityCounts),
     performers: cached('performers', service.performers),
+    searchEntities: cached('searchEntities', service.searchEntities),
     clear: () => cache.clear(),
   } satisfies CatalogueService & { clear(): void };
 }

@@ -4,6 +4,7 @@ import type { DB, PlainEntityKind } from '../../db/schema';
 import { ENTITY_KINDS } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
 import { createWorksSearchRepo } from './works-search.repo';
+import { createEntitySearchRepo } from './entity-search.repo';
 import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
@@ -16,13 +17,15 @@ const PERFORMER_COUNT = {
 } as const satisfies Record<ModId, string>;
 
 /**
- * Catalogue reads. Only this file, works-list.repo.ts and works-search.repo.ts (the works lists
- * and their keyword searches, spread in here) and the writers' repos touch the catalogue tables.
+ * Catalogue reads. Only this file, works-list.repo.ts, works-search.repo.ts and
+ * entity-search.repo.ts (the works lists, their keyword searches and the names a keyword
+ * matches, spread in here) and the writers' repos touch the catalogue tables.
  */
 export function createCatalogueRepo(db: Kysely<DB>) {
   return {
     ...createWorksListRepo(db),
     ...createWorksSearchRepo(db),
+    ...createEntitySearchRepo(db),
 
     /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {

@@ -5,6 +5,8 @@ import {
   magnetsResponse,
   performerListQuery,
   performerListResponse,
+  entitySearchQuery,
+  entitySearchResponse,
   tagChannelQuery,
   tagChannelResponse,
   tagListQuery,
@@ -157,6 +159,22 @@ export async function catalogueRoutes(
       const q = request.query;
       const { rows, total } = await service.performers(q.modName, q.sort, q.pageNum, q.pageSize);
       return table(rows, total);
+    },
+  );
+
+  r.get(
+    API.searchEntities,
+    {
+      schema: {
+        summary:
+          'Performers, makers, labels, series, directors, same-type and tags whose name holds a keyword',
+        querystring: entitySearchQuery,
+        response: { 200: entitySearchResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await service.searchEntities(request.query);
+      return table(rows, rows.length);
     },
   );
 }

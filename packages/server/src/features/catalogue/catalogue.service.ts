@@ -1,9 +1,13 @@
 import {
   ALL_TIME,
+  type EntityMatch,
   type EntityRef,
+  type EntitySearchQuery,
   isInt64Id,
   LATEST_DEFAULTS,
+  LIMITS,
   MOD_ID,
+  MOD_NAME,
   type ModId,
   type ModName,
   numberKey,
@@ -15,7 +19,7 @@ import {
 } from '@yingku/contract';
 import { badRequest, notFound } from '../../http/errors';
 import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
-import { searchTerms } from './search-text';
+import { foldText, searchTerms } from './search-text';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
 import { createWorksLister } from './works-list.service';
@@ -155,6 +159,20 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     async entityCounts(kind: CountedEntityTable, channel: ModId, pageNum: number, pageSize: number) {
       const { rows, total } = await repo.entityCounts(kind, channel, pageSize, pageOffset(pageNum, pageSize));
       return { rows: rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) })), total };
+    },
+
+    /** The performers, makers, labels… whose name holds the keyword: a few of each kind, best first. */
+    async searchEntities(query: EntitySearchQuery): Promise<EntityMatch[]> {
+      const channel = query.modName ? MOD_ID[query.modName] : undefined;
+      const rows = await repo.searchEntities(foldText(query.keyword), channel, LIMITS.entityMatchesPerKind);
+      return rows.map((r) => ({
+        kind: r.kind,
+        id: r.id,
+        name: r.name,
+        nameCn: r.name_cn,
+        modName: MOD_NAME[r.channel],
+        count: Number(r.count),
+      }));
     },
 
     async performers(
