@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsDone } from './animations';
 import { networkQuiet } from './browser';
 
 /** How far a restored scroll position may be off, in CSS pixels. */
@@ -73,10 +74,15 @@ export async function coversInViewLoaded(page: Page, { atLeastOne = false } = {}
   await page.evaluate(() => document.fonts.ready);
 }
 
-/** Waits until the screen's code and data are in: no loading sign, skeleton or pending request. */
+/**
+ * Waits until the screen's code and data are in and it has stopped changing: no pending request,
+ * no loading sign or skeleton, and no transition running (a pager button fading in from its
+ * disabled look would be measured half-faded by a contrast check).
+ */
 export async function settled(page: Page): Promise<void> {
   await networkQuiet(page);
   await page.waitForFunction(
     () => !document.querySelector('[data-testid="page-loading"], .adm-skeleton, .boot-splash'),
   );
+  await animationsDone(page);
 }
