@@ -441,6 +441,12 @@ export const ENTITY_KINDS = {
   performer: { table: 'performers', link: 'work_performers' },
   tag: { table: 'tags', link: 'work_tags' },
 } as const;
+/** The performers table's works count of each channel (performers belong to no one channel). */
+export const PERFORMER_COUNT = {
+  1: 'censored_count',
+  2: 'uncensored_count',
+  3: 'western_count',
+} as const satisfies Record<1 | 2 | 3, string>;
 export type EntityKind = keyof typeof ENTITY_KINDS;
 export type LinkTableName = (typeof ENTITY_KINDS)[EntityKind]['link'];
 export type PlainEntityKind = 'maker' | 'label' | 'series' | 'director' | 'item';

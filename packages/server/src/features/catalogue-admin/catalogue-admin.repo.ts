@@ -1,7 +1,7 @@
 import { isInt64Id } from '@yingku/contract';
 import type { ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
-import { type DB, ENTITY_KINDS } from '../../db/schema';
+import { type DB, ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { likePrefix } from '../../db/like';
 
 /** A work as the console reads it. */
@@ -24,7 +24,6 @@ export interface StaffWorkMatch {
 }
 
 /** The performers' count column of each channel (decision 007). */
-const PERFORMER_COUNT = { 1: 'censored_count', 2: 'uncensored_count', 3: 'western_count' } as const;
 
 /**
  * The console's reads and writes of works, hidden ones included. Write methods take the

@@ -1,7 +1,7 @@
 import type { ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB, PlainEntityKind } from '../../db/schema';
-import { ENTITY_KINDS } from '../../db/schema';
+import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
 import { createWorksSearchRepo } from './works-search.repo';
 import { createEntitySearchRepo } from './entity-search.repo';
@@ -9,12 +9,6 @@ import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
 export type CountedEntityTable = PlainEntityKind | 'performer';
-
-const PERFORMER_COUNT = {
-  1: 'censored_count',
-  2: 'uncensored_count',
-  3: 'western_count',
-} as const satisfies Record<ModId, string>;
 
 /**
  * Catalogue reads. Only this file, works-list.repo.ts, works-search.repo.ts and

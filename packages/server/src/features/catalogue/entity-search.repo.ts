@@ -2,7 +2,7 @@ import type { EntityMatchKind, ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import { likeContains } from '../../db/like';
 import type { DB, PlainEntityKind } from '../../db/schema';
-import { ENTITY_KINDS } from '../../db/schema';
+import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 
 /** An entity whose name or Chinese name holds the keyword; `channel` is where its `count` works are. */
 export interface EntityMatchRow {
@@ -18,8 +18,6 @@ export interface EntityMatchRow {
 const CHANNEL_KINDS = ['maker', 'label', 'series', 'director', 'item', 'tag'] as const satisfies readonly (
   PlainEntityKind | 'tag'
 )[];
-
-const PERFORMER_COUNTS = ['censored_count', 'uncensored_count', 'western_count'] as const;
 
 /**
  * Names matched by keyword (issue 17), read through the trigram indexes of migration 0012 over
@@ -61,7 +59,7 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
     const { where, exact } = matching(folded);
     // In one channel: its count. In all: the channel where the performer has most works.
     const count = channel
-      ? sql<number>`${sql.ref(PERFORMER_COUNTS[channel - 1]!)}`
+      ? sql<number>`${sql.ref(PERFORMER_COUNT[channel])}`
       : sql<number>`greatest(censored_count, uncensored_count, western_count)`;
     const rows = await db
       .selectFrom('performers')
