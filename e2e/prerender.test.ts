@@ -88,10 +88,25 @@ describe('the app takes the markup over', () => {
     it(`${screen.name}: hydrates the same nodes, with no error and no layout shift`, async () => {
       const { page } = await journey.open();
       await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
+        // Each shift with what moved, from where to where: a failure names the node.
+        const shifts: string[] = [];
+        (window as unknown as { shifts: string[] }).shifts = shifts;
+        type Shift = {
+          value: number;
+          sources: { node?: Node; previousRect: DOMRect; currentRect: DOMRect }[];
+        };
+        const describe = (node?: Node) =>
+          node instanceof Element ? node.outerHTML.slice(0, 160) : (node?.nodeName ?? '?');
+        const rect = (r: DOMRect) => `${r.x},${r.y} ${r.width}x${r.height}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            const moved = entry.sources.map(
+              (s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`,
+            );
+            shifts.push(
+              `${entry.value.toFixed(4)} at ${Math.round(performance.now())} ms: ${moved.join('; ')}`,
+            );
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const release = await holdScripts(page);
@@ -113,7 +128,7 @@ describe('the app takes the markup over', () => {
       await expect.poll(() => page.locator(`#root[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(0);
       await networkQuiet(page);
       expect(await boxes(page, watched)).toEqual(before);
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
       await screenshot(page, `prerendered-${screen.name}-hydrated`);
     });
   }

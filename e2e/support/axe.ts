@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { pageActivity } from './browser';
+import { settled } from './page-checks';
 
 // axe-core's own browser build, injected into the page under test (decision 032).
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,11 +19,27 @@ export interface AxeFinding {
 /** The impacts that fail a screen (WCAG 2.2 AA, issue 15). */
 const BLOCKING = new Set(['serious', 'critical']);
 
+/** How many times axe runs again because the page changed while it looked. */
+const RERUNS = 3;
+
 /**
  * Runs axe-core on the page as it stands (WCAG 2.0–2.2 A and AA rules plus axe's best
- * practices) and answers the serious and critical violations.
+ * practices) and answers the serious and critical violations. axe takes a while and the page
+ * may still act meanwhile (a list's next page asked as its end comes in reach, a button fading
+ * back from its loading look): when the page fetched or started a transition during the run, the
+ * findings are of no one screen, so it waits for the page to settle and looks again.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  for (let run = 0; ; run++) {
+    const before = await pageActivity(page);
+    const findings = await axeOnce(page);
+    const after = await pageActivity(page);
+    if (after.events === before.events || run === RERUNS) return findings;
+    await settled(page);
+  }
+}
+
+async function axeOnce(page: Page): Promise<AxeFinding[]> {
   // Evaluated over the DevTools protocol: the site's CSP (script-src 'self') refuses inline script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

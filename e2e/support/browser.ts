@@ -52,6 +52,7 @@ export interface TestPage {
 export async function openPage(browser: Browser, device: Parameters<Browser['newContext']>[0] = PHONE) {
   const context = await browser.newContext(device);
   trackRequests(context);
+  await context.addInitScript(countActivity);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -93,6 +94,50 @@ function trackRequests(context: BrowserContext) {
   context.on('requestfailed', answered);
 }
 
+/** What {@link countActivity} keeps in each page. */
+interface PageActivity {
+  /** Fetches sent and not yet answered. */
+  pending: number;
+  /** Fetches sent, transitions and animations started, ever: unchanged over a check, nothing happened during it. */
+  events: number;
+}
+
+const ACTIVITY_GLOBAL = '__journeyActivity';
+
+/**
+ * Runs in every page before its own scripts: the page's own count of its fetches and of the
+ * transitions and animations it starts. Playwright hears of a request over the DevTools protocol,
+ * later than the page sent it, and on a busy machine that is frames later; the page's own count
+ * is exact at the moment it is read.
+ */
+function countActivity() {
+  const activity = { pending: 0, events: 0 };
+  Object.defineProperty(window, '__journeyActivity', { value: activity });
+  const fetch = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    activity.pending += 1;
+    activity.events += 1;
+    const answer = fetch(...args);
+    const done = () => {
+      activity.pending -= 1;
+    };
+    answer.then(done, done);
+    return answer;
+  };
+  const started = () => {
+    activity.events += 1;
+  };
+  for (const type of ['transitionrun', 'animationstart']) window.addEventListener(type, started, true);
+}
+
+/** The page's {@link PageActivity} now (nothing counted in a page without script). */
+export const pageActivity = (page: Page): Promise<PageActivity> =>
+  page.evaluate(
+    (name) =>
+      (window as unknown as Record<string, PageActivity | undefined>)[name] ?? { pending: 0, events: 0 },
+    ACTIVITY_GLOBAL,
+  );
+
 /** How long a page may keep asking before the journey fails: a request that never ends is a bug. */
 const QUIET_LIMIT_MS = 30_000;
 
@@ -103,14 +148,23 @@ const QUIET_LIMIT_MS = 30_000;
  */
 export async function networkQuiet(page: Page): Promise<void> {
   const deadline = Date.now() + QUIET_LIMIT_MS;
+  // Two frames on, the fetches the page itself still waits for.
   const twoFrames = () =>
     page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      (name) =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve((window as unknown as Record<string, PageActivity | undefined>)[name]?.pending ?? 0),
+            ),
+          ),
+        ),
+      ACTIVITY_GLOBAL,
     );
   for (let quiet = 0; quiet < 2;) {
-    await twoFrames();
+    const fetching = await twoFrames();
     const pending = inFlight.get(page);
-    quiet = pending && pending.size > 0 ? 0 : quiet + 1;
+    quiet = fetching > 0 || (pending && pending.size > 0) ? 0 : quiet + 1;
     if (quiet === 0 && Date.now() > deadline) {
       const urls = Array.from(pending ?? [], (request) => request.url());
       throw new Error(`requests still in flight after ${QUIET_LIMIT_MS} ms: ${urls.join(', ')}`);
