@@ -10,8 +10,8 @@ import {
 } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { UI_TEXT } from '../packages/web/src/app/texts';
-import { ENTITY_TEXT, workCountText } from '../packages/web/src/features/entities/texts';
+import { UI_TEXT, workCountText } from '../packages/web/src/app/texts';
+import { ENTITY_TEXT } from '../packages/web/src/features/entities/texts';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';

@@ -1,11 +1,18 @@
-import { API, MSG, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
+import {
+  API,
+  type EntityMatch,
+  MSG,
+  PAGE_SIZE,
+  type PerformerRow,
+  type WorkListItem,
+} from '@yingku/contract';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { searchPath, workPath } from '../packages/web/src/app/paths';
-import { UI_TEXT } from '../packages/web/src/app/texts';
+import { performerPath, searchPath, workPath } from '../packages/web/src/app/paths';
+import { UI_TEXT, workCountText } from '../packages/web/src/app/texts';
 import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
-import { DESKTOP, screenshot } from './support/browser';
+import { DESKTOP, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd } from './support/lists';
@@ -133,5 +140,43 @@ describe('search (SPEC §2, §5)', () => {
     await page.waitForURL((u) => u.pathname === searchPath(KEYWORD));
     await expect.poll(() => box.inputValue()).toBe(KEYWORD);
     await expect.poll(() => cards(page).count()).toBeGreaterThanOrEqual(PAGE_SIZE.search);
+  });
+});
+
+describe('search finds people and makers (issue 17)', () => {
+  it('shows a performer searched by name above the works, and opens their list', async () => {
+    const { rows } = await journey.server.apiGet<{ rows: PerformerRow[] }>(API.performerList, {
+      modName: 'censored',
+      pageNum: 1,
+      pageSize: 1,
+    });
+    const performer = rows[0]!;
+    const page = await open(searchPath(performer.name));
+    const matches = page.getByTestId('entity-matches');
+    const match = matches.getByRole('link', { name: new RegExp(performer.name) });
+    await match.waitFor();
+    expect(await match.getAttribute('href')).toBe(performerPath('censored', performer.id));
+    expect(await match.innerText()).toContain(workCountText(performer.count));
+    // Every match the API names is shown, by kind, under its kind's title.
+    const answer = await journey.server.apiGet<{ rows: EntityMatch[] }>(API.searchEntities, {
+      keyword: performer.name,
+    });
+    expect(await matches.getByRole('link').count()).toBe(answer.rows.length);
+    expect(await matches.getByRole('heading').allInnerTexts()).toContain(CHANNEL_TEXT.matchKind.performer);
+    // The works tab answers as before, under the matches.
+    await networkQuiet(page);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'search-performer');
+
+    await match.tap();
+    await page.waitForURL((u) => u.pathname === performerPath('censored', performer.id));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
+  });
+
+  it('shows no matches for a keyword that names nobody: the works alone', async () => {
+    const page = await open(searchPath(KEYWORD));
+    await expect.poll(() => cards(page).count()).toBe(PAGE_SIZE.search);
+    expect(await page.getByTestId('entity-matches').count()).toBe(0);
   });
 });

@@ -31,4 +31,11 @@ export const UI_TEXT = {
   onlyWithMagnets: '只看有磁力',
   magnetFilterLabel: '磁力筛选',
   showAll: '显示全部',
+  /** `{count}` is the number of works. */
+  workCount: '{count}部',
 } as const;
+
+/** "36部": an entity's work count, as a sidebar, a list title and a search match show it. */
+export function workCountText(count: number): string {
+  return UI_TEXT.workCount.replace('{count}', String(count));
+}

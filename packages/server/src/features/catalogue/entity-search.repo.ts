@@ -20,6 +20,25 @@ const CHANNEL_KINDS = ['maker', 'label', 'series', 'director', 'item', 'tag'] as
 )[];
 
 /**
+ * The channels in which each kind has a list page (SPEC §2): a match opens one, so entities
+ * without one are not matches. Labels, series, directors and same-type lists are censored only;
+ * western performers have no page; makers and tags have one in every channel.
+ */
+const LISTED_CHANNELS: Record<EntityMatchKind, readonly ModId[]> = {
+  performer: [1, 2],
+  maker: [1, 2, 3],
+  tag: [1, 2, 3],
+  label: [1],
+  series: [1],
+  director: [1],
+  item: [1],
+};
+
+/** The channels to look in: the asked one if the kind is listed there, else every listed one. */
+const channelsFor = (kind: EntityMatchKind, channel: ModId | undefined) =>
+  LISTED_CHANNELS[kind].filter((listed) => channel === undefined || listed === channel);
+
+/**
  * Names matched by keyword (issue 17), read through the trigram indexes of migration 0012 over
  * `lower(name)` and `lower(coalesce(name_cn, ''))`: the expressions below must stay those.
  */
@@ -39,13 +58,15 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
     channel: ModId | undefined,
     limit: number,
   ) {
+    const channels = channelsFor(kind, channel);
+    if (channels.length === 0) return [];
     const table = ENTITY_KINDS[kind].table as 'makers';
     const { where, exact } = matching(folded);
     const rows = await db
       .selectFrom(table)
       .select(['id', 'name', 'name_cn', 'channel', 'work_count as count'])
       .where('work_count', '>', 0)
-      .$if(channel !== undefined, (q) => q.where('channel', '=', channel!))
+      .where('channel', 'in', channels)
       .where(where)
       .orderBy(exact, 'desc')
       .orderBy('work_count', 'desc')
@@ -56,22 +77,17 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
   }
 
   async function performers(folded: string, channel: ModId | undefined, limit: number) {
+    const channels = channelsFor('performer', channel);
+    if (channels.length === 0) return [];
     const { where, exact } = matching(folded);
-    // In one channel: its count. In all: the channel where the performer has most works.
-    const count = channel
-      ? sql<number>`${sql.ref(PERFORMER_COUNT[channel])}`
-      : sql<number>`greatest(censored_count, uncensored_count, western_count)`;
+    // In one channel: its count. In all: the listed channel where the performer has most works.
+    const count =
+      channels.length === 1
+        ? sql<number>`${sql.ref(PERFORMER_COUNT[channels[0]!])}`
+        : sql<number>`greatest(censored_count, uncensored_count)`;
     const rows = await db
       .selectFrom('performers')
-      .select([
-        'id',
-        'name',
-        'name_cn',
-        count.as('count'),
-        'censored_count',
-        'uncensored_count',
-        'western_count',
-      ])
+      .select(['id', 'name', 'name_cn', count.as('count'), 'censored_count', 'uncensored_count'])
       .where(count, '>', 0)
       .where(where)
       .orderBy(exact, 'desc')
@@ -80,8 +96,8 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
       .limit(limit)
       .execute();
     return rows.map((row): EntityMatchRow => {
-      const counts = [row.censored_count, row.uncensored_count, row.western_count];
-      const best = channel ?? ((counts.indexOf(Math.max(...counts)) + 1) as ModId);
+      const best: ModId =
+        channels.length === 1 ? channels[0]! : row.uncensored_count > row.censored_count ? 2 : 1;
       return {
         kind: 'performer',
         id: row.id,

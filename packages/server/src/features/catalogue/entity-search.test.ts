@@ -22,6 +22,14 @@ beforeAll(async () => {
     // The uncensored channel's own maker, and a performer mostly there.
     buildWorkLine({ channel: 'uncensored', makers: ['星空无码'], performers: ['Lumi Aster'] }),
     buildWorkLine({ channel: 'uncensored', performers: ['Lumi Aster'] }),
+    // Western only: a performer (no western performer pages) and a label (labels are censored
+    // only); the western maker has its page.
+    buildWorkLine({
+      channel: 'western',
+      performers: ['Nova Wells'],
+      labels: ['Wells Label'],
+      makers: ['Wells Films'],
+    }),
     // Wildcards in a name, matched literally.
     buildWorkLine({ makers: ['100%_Studio'] }),
     // More makers than one kind shows.
@@ -94,6 +102,14 @@ describe('GET /v2/search/entities', () => {
     expect(rows.map((row) => `${row.kind}:${row.name}`)).toEqual(['maker:星空无码']);
     const lumi = await search({ keyword: 'Lumi', modName: 'censored' });
     expect(lumi).toEqual([expect.objectContaining({ name: 'Lumi Aster', modName: 'censored', count: 1 })]);
+  });
+
+  it('answers only entities with a list page in their channel (SPEC §2)', async () => {
+    const rows = await search({ keyword: 'wells' });
+    expect(rows.map((row) => `${row.kind}:${row.name}:${row.modName}`)).toEqual([
+      'maker:Wells Films:western',
+    ]);
+    expect(await search({ keyword: 'Nova', modName: 'western' })).toEqual([]);
   });
 
   it(`answers at most ${LIMITS.entityMatchesPerKind} of a kind`, async () => {

@@ -4,4 +4,7 @@ import type { ModName } from '@yingku/contract';
 export const channelKeys = {
   /** A channel's tag groups. */
   tagGroups: (modName: ModName) => ['tags', 'channel', modName] as const,
+  /** The entities a search keyword names, in every channel or one. */
+  entityMatches: (keyword: string, modName: ModName | undefined) =>
+    ['search', 'entities', keyword, modName ?? 'all'] as const,
 };

@@ -1,10 +1,13 @@
 import { MOD_NAMES, MSG, PAGE_SIZE } from '@yingku/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Tabs } from '../../components/tabs/tabs';
 import { useParams, useSearchParams } from 'react-router';
 import { ChannelHeader } from '../../components/channel-header/channel-header';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
 import { WorkList } from '../../components/work-list/work-list';
 import { parseSearchTab, SEARCH_TABS, type SearchTab, searchKeyword, searchParams } from './channel-params';
+import { EntityMatches } from './entity-matches';
+import { entityMatchesOptions } from './entity-matches-query';
 import { ListToolbar } from './list-toolbar';
 import styles from './channel-page.module.css';
 import { CHANNEL_TEXT } from './texts';
@@ -16,8 +19,9 @@ const TAB_TITLE: Record<SearchTab, string> = {
 } as Record<SearchTab, string>;
 
 /**
- * `/search/{keyword}` (SPEC §2, §5): results in every channel or one, newest first. A keyword
- * outside 1–32 characters shows the spec's info text and asks the API nothing.
+ * `/search/{keyword}` (SPEC §2, §5): results in every channel or one, newest first, under the
+ * performers, makers… the keyword names (issue 17). A keyword outside 1–32 characters shows the
+ * spec's info text and asks the API nothing.
  */
 export function SearchPage() {
   const { keyword: raw = '' } = useParams();
@@ -56,10 +60,14 @@ export function SearchPage() {
 
 function SearchResults({ keyword, tab }: { keyword: string; tab: SearchTab }) {
   const pages = useWorksPages(searchParams(keyword, tab), PAGE_SIZE.search);
+  const matches = useQuery(entityMatchesOptions(keyword, tab === 'all' ? undefined : tab));
+  // The works wait for the matches above them, which would otherwise push them down on arrival.
+  const settled = !matches.isPending;
   return (
     <div className={styles.body}>
-      <ListToolbar total={pages.total} />
-      <WorkList pages={pages} />
+      <EntityMatches matches={matches.data ?? []} />
+      <ListToolbar total={settled ? pages.total : undefined} />
+      <WorkList pages={settled ? pages : { ...pages, pending: true }} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
+import { CHANNEL_LABEL, type EntityMatchKind, type ModName } from '@yingku/contract';
 
 /** Texts of the channel lists, search, rankings and categories that SPEC.md does not spell. */
 export const CHANNEL_TEXT = {
@@ -23,4 +23,15 @@ export const CHANNEL_TEXT = {
   pickTagsHint: '选择标签筛选作品，可多选',
   tooManyTags: (max: number) => `最多同时选择${max}个标签`,
   tagsFailed: '分类加载失败',
+  /** Accessible name of the entities a search keyword names, above the works. */
+  matchesLabel: '相关演员与厂商',
+  matchKind: {
+    performer: '女优',
+    maker: '制作商',
+    label: '发行商',
+    series: '系列',
+    director: '导演',
+    item: '同类',
+    tag: '类别',
+  } satisfies Record<EntityMatchKind, string>,
 } as const;

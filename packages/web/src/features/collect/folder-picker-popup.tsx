@@ -5,6 +5,7 @@ import { Button } from '../../components/button/button';
 import { CircleCheckIcon, LockIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
+import { workCountText } from '../../app/texts';
 import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
 import { foldersOptions, workFoldersOptions } from './collect-queries';
 import { collectEditBody, limitSelection, loadedFolders } from './folder-selection';
@@ -171,7 +172,7 @@ function FolderList({ folders, selection, onChange, more, loadingMore }: FolderL
                   <LockIcon /> {FOLDER_TEXT.privateFolder}
                 </span>
               )}
-              <span className={styles.count}>{FOLDER_TEXT.workCount(folder.count)}</span>
+              <span className={styles.count}>{workCountText(folder.count)}</span>
             </span>
           </CheckList.Item>
         ))}

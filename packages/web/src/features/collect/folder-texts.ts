@@ -11,7 +11,6 @@ export const FOLDER_TEXT = {
   uncollected: '已取消收藏',
   defaultFolder: '默认',
   privateFolder: '私密',
-  workCount: (count: number) => `${count}部`,
   noFolders: '暂无收藏夹',
   loadFailed: '收藏夹加载失败',
   retry: '重新加载',

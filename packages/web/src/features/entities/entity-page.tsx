@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@yingku/contract';
 import { type CSSProperties, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { UI_TEXT } from '../../app/texts';
+import { UI_TEXT, workCountText } from '../../app/texts';
 import { ChannelHeader } from '../../components/channel-header/channel-header';
 import { EntitySidebar } from '../../components/entity-sidebar/entity-sidebar';
 import { parseSidebarPage, sidebarPageCount } from '../../components/entity-sidebar/sidebar-source';
@@ -10,7 +10,7 @@ import { type EntityScreen, INDEX_ID, selectEntity } from './entity-screens';
 import { EntityWorks } from './entity-works';
 import { useFirstChildHeight } from './use-first-child-height';
 import styles from './entity-page.module.css';
-import { ENTITY_TEXT, workCountText } from './texts';
+import { ENTITY_TEXT } from './texts';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /** `?page=` of the sidebar, kept in the URL so an entry's link, reload and back keep the page. */

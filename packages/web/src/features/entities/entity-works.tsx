@@ -10,7 +10,8 @@ import { WorkList } from '../../components/work-list/work-list';
 import { useEntityNameFromWork } from './entity-name';
 import { type EntityScreen, entityWorksParams } from './entity-screens';
 import styles from './entity-works.module.css';
-import { ENTITY_TEXT, workCountText } from './texts';
+import { workCountText } from '../../app/texts';
+import { ENTITY_TEXT } from './texts';
 
 export interface EntityWorksProps {
   screen: Pick<EntityScreen, 'modName' | 'worksParam' | 'title'>;

@@ -13,11 +13,4 @@ export const ENTITY_TEXT = {
   badId: '编号无效',
   badIdHint: '请从左侧列表中选择',
   noEntities: '暂无数据',
-  /** `{count}` is the number of works. */
-  workCount: '{count}部',
 } as const;
-
-/** "36部": an entity's work count as the sidebar and the list title show it. */
-export function workCountText(count: number): string {
-  return ENTITY_TEXT.workCount.replace('{count}', String(count));
-}

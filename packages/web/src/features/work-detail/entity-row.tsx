@@ -1,6 +1,7 @@
-import type { EntityRef } from '@yingku/contract';
+import { type EntityRef, isModId, MOD_NAME } from '@yingku/contract';
 import { Tag } from 'antd-mobile';
-import { type EntityKind, entityLink } from './entity-links';
+import { entityListPath } from '../../app/paths';
+import type { EntityKind } from './entity-links';
 import styles from './details-tab.module.css';
 
 export interface EntityRowProps {
@@ -15,7 +16,7 @@ export function EntityRow({ kind, modId, entities }: EntityRowProps) {
     <span className={styles.entities}>
       {entities.map((entity) => {
         const name = entity.nameCn || entity.name;
-        const href = entityLink(kind, modId, entity.id);
+        const href = isModId(modId) ? entityListPath(kind, MOD_NAME[modId], entity.id) : undefined;
         return href ? (
           <a
             key={entity.id}
