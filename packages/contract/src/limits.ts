@@ -41,6 +41,10 @@ export const LIMITS = {
   keywordMax: 32,
   /** Most entities of one kind a search answers (the best matches: exact names, then most works). */
   entityMatchesPerKind: 6,
+  /** Works the search box suggests while a keyword is typed (numbers first, then titles). */
+  suggestedWorks: 5,
+  /** Performers, makers and series (each) the search box suggests. */
+  suggestedEntitiesPerKind: 2,
   /** A work number as imported; the magnet lookup takes one whole (western numbers run long). */
   workNumberMax: 64,
   /** Tags combined in one works-list filter (AND). */

@@ -10,6 +10,7 @@ export const API = {
   tagList: '/v2/tag/list',
   performerList: '/v2/works/performer/list',
   searchEntities: '/v2/search/entities',
+  searchSuggest: '/v2/search/suggest',
   captcha: '/v2/user/captcha',
   login: '/v2/user/login',
   register: '/v2/user/register',

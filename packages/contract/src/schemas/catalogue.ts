@@ -216,3 +216,29 @@ export const entityMatch = z.object({
 });
 export type EntityMatch = z.infer<typeof entityMatch>;
 export const entitySearchResponse = tableEnvelope(entityMatch);
+
+/**
+ * GET /v2/search/suggest: what the search box offers while a keyword is typed — works whose
+ * number or title starts with it, then a few performers, makers and series whose name holds it.
+ */
+export const suggestQuery = entitySearchQuery;
+export type SuggestQuery = EntitySearchQuery;
+/** The entity kinds suggestions name: the ones visitors type most. */
+export const SUGGESTED_ENTITY_KINDS = [
+  'performer',
+  'maker',
+  'series',
+] as const satisfies readonly EntityMatchKind[];
+export const workSuggestion = z.object({
+  id: z.string(),
+  modName: modNameParam,
+  number: z.string(),
+  title: z.string(),
+});
+export type WorkSuggestion = z.infer<typeof workSuggestion>;
+export const suggestions = z.object({
+  works: z.array(workSuggestion),
+  entities: z.array(entityMatch),
+});
+export type Suggestions = z.infer<typeof suggestions>;
+export const suggestResponse = dataEnvelope(suggestions);

@@ -70,6 +70,7 @@ export function cachedCatalogueService(
     entityCounts: cached('entityCounts', service.entityCounts),
     performers: cached('performers', service.performers),
     searchEntities: cached('searchEntities', service.searchEntities),
+    suggest: cached('suggest', service.suggest),
     clear: () => cache.clear(),
   } satisfies CatalogueService & { clear(): void };
 }

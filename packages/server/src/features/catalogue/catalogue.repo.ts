@@ -5,6 +5,7 @@ import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
 import { createWorksSearchRepo } from './works-search.repo';
 import { createEntitySearchRepo } from './entity-search.repo';
+import { createSuggestRepo } from './suggest.repo';
 import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
@@ -20,6 +21,7 @@ export function createCatalogueRepo(db: Kysely<DB>) {
     ...createWorksListRepo(db),
     ...createWorksSearchRepo(db),
     ...createEntitySearchRepo(db),
+    ...createSuggestRepo(db),
 
     /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {

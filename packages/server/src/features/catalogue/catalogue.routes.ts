@@ -7,6 +7,8 @@ import {
   performerListResponse,
   entitySearchQuery,
   entitySearchResponse,
+  suggestQuery,
+  suggestResponse,
   tagChannelQuery,
   tagChannelResponse,
   tagListQuery,
@@ -176,5 +178,17 @@ export async function catalogueRoutes(
       const rows = await service.searchEntities(request.query);
       return table(rows, rows.length);
     },
+  );
+
+  r.get(
+    API.searchSuggest,
+    {
+      schema: {
+        summary: 'What the search box suggests while a keyword is typed: works by number or title, and names',
+        querystring: suggestQuery,
+        response: { 200: suggestResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.suggest(request.query), OK_MSG.query),
   );
 }

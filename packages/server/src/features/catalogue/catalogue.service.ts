@@ -4,6 +4,8 @@ import {
   type EntityRef,
   type EntitySearchQuery,
   isInt64Id,
+  isNumberLike,
+  isNumberPrefix,
   LATEST_DEFAULTS,
   LIMITS,
   MOD_ID,
@@ -12,6 +14,9 @@ import {
   type ModName,
   numberKey,
   SERVER_MSG,
+  SUGGESTED_ENTITY_KINDS,
+  type SuggestQuery,
+  type Suggestions,
   type TagGroup,
   type WorkDetailResponse,
   type WorkListItem,
@@ -19,7 +24,8 @@ import {
 } from '@yingku/contract';
 import { badRequest, notFound } from '../../http/errors';
 import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
-import { foldText, searchTerms } from './search-text';
+import type { EntityMatchRow } from './entity-search.repo';
+import { compactNumber, foldText, searchTerms } from './search-text';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
 import { createWorksLister } from './works-list.service';
@@ -37,6 +43,17 @@ export function toListItem(row: ListRow): WorkListItem {
     modId: row.channel,
     isOnline: row.is_online,
     isDht: row.has_magnet ? 1 : 0,
+  };
+}
+
+function toEntityMatch(row: EntityMatchRow): EntityMatch {
+  return {
+    kind: row.kind,
+    id: row.id,
+    name: row.name,
+    nameCn: row.name_cn,
+    modName: MOD_NAME[row.channel],
+    count: Number(row.count),
   };
 }
 
@@ -165,14 +182,36 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     async searchEntities(query: EntitySearchQuery): Promise<EntityMatch[]> {
       const channel = query.modName ? MOD_ID[query.modName] : undefined;
       const rows = await repo.searchEntities(foldText(query.keyword), channel, LIMITS.entityMatchesPerKind);
-      return rows.map((r) => ({
-        kind: r.kind,
-        id: r.id,
-        name: r.name,
-        nameCn: r.name_cn,
-        modName: MOD_NAME[r.channel],
-        count: Number(r.count),
-      }));
+      return rows.map(toEntityMatch);
+    },
+
+    /**
+     * What the search box offers for a keyword being typed (issue 17): works whose number starts
+     * with it (when it reads as a number or a number's letters), then works whose title starts
+     * with it, up to LIMITS.suggestedWorks in all; and the best few performers, makers and
+     * series whose name holds it.
+     */
+    async suggest(query: SuggestQuery): Promise<Suggestions> {
+      const channel = query.modName ? MOD_ID[query.modName] : undefined;
+      const keyword = query.keyword.trim();
+      const folded = foldText(keyword);
+      const limit = LIMITS.suggestedWorks;
+      const numberLike = isNumberLike(keyword) || isNumberPrefix(keyword);
+      const [byNumber, byTitle, entities] = await Promise.all([
+        numberLike ? repo.worksByNumberPrefix(compactNumber(keyword), channel, limit) : [],
+        repo.worksByTitlePrefix(folded, channel, limit),
+        repo.searchEntities(folded, channel, LIMITS.suggestedEntitiesPerKind, SUGGESTED_ENTITY_KINDS),
+      ]);
+      const works = [...byNumber, ...byTitle.filter((row) => !byNumber.some((n) => n.id === row.id))];
+      return {
+        works: works.slice(0, limit).map((row) => ({
+          id: row.id,
+          modName: MOD_NAME[row.channel],
+          number: row.number,
+          title: row.title,
+        })),
+        entities: entities.map(toEntityMatch),
+      };
     },
 
     async performers(

@@ -1,4 +1,4 @@
-import type { EntityMatchKind, ModId } from '@yingku/contract';
+import { ENTITY_MATCH_KINDS, type EntityMatchKind, type ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import { likeContains } from '../../db/like';
 import type { DB, PlainEntityKind } from '../../db/schema';
@@ -14,10 +14,8 @@ export interface EntityMatchRow {
   count: number;
 }
 
-/** Entity tables with one channel and one count per row (tags among them). */
-const CHANNEL_KINDS = ['maker', 'label', 'series', 'director', 'item', 'tag'] as const satisfies readonly (
-  PlainEntityKind | 'tag'
-)[];
+/** Entity tables with one channel and one count per row (tags among them): all but performers. */
+type ChannelKind = Exclude<EntityMatchKind, 'performer'> & (PlainEntityKind | 'tag');
 
 /**
  * The channels in which each kind has a list page (SPEC §2): a match opens one, so entities
@@ -53,7 +51,7 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
   };
 
   async function inChannelTable(
-    kind: (typeof CHANNEL_KINDS)[number],
+    kind: ChannelKind,
     folded: string,
     channel: ModId | undefined,
     limit: number,
@@ -111,18 +109,23 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
 
   return {
     /**
-     * Up to `perKind` entities of each kind whose name holds `folded` (a lower-cased keyword),
-     * performers first; only entities with works (in `channel` when given).
+     * Up to `perKind` entities of each of `kinds` whose name holds `folded` (a lower-cased
+     * keyword), in the order of `kinds` (performers first); only entities with works (in
+     * `channel` when given).
      */
     async searchEntities(
       folded: string,
       channel: ModId | undefined,
       perKind: number,
+      kinds: readonly EntityMatchKind[] = ENTITY_MATCH_KINDS,
     ): Promise<EntityMatchRow[]> {
-      const found = await Promise.all([
-        performers(folded, channel, perKind),
-        ...CHANNEL_KINDS.map((kind) => inChannelTable(kind, folded, channel, perKind)),
-      ]);
+      const found = await Promise.all(
+        kinds.map((kind) =>
+          kind === 'performer'
+            ? performers(folded, channel, perKind)
+            : inChannelTable(kind, folded, channel, perKind),
+        ),
+      );
       return found.flat();
     },
   };

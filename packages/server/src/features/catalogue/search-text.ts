@@ -11,6 +11,14 @@ export function foldText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+/** A number as the prefix index holds it: upper-cased letters and digits only (`YKJ263`). */
+export function compactNumber(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+}
+
 /** `search_text` of a work. */
 export function searchText(number: string, title: string): string {
   return foldText(`${number} ${title}`);
