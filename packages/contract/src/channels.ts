@@ -21,3 +21,25 @@ export const CHANNEL_LABEL: Record<ModName, string> = {
 export function isModId(value: number): value is ModId {
   return value === 1 || value === 2 || value === 3;
 }
+
+/**
+ * The kinds of entity a keyword search names (GET /v2/search/entities), in the order it answers
+ * them. Here, with no zod, so that a screen showing them loads no schema library.
+ */
+export const ENTITY_MATCH_KINDS = [
+  'performer',
+  'maker',
+  'label',
+  'series',
+  'director',
+  'item',
+  'tag',
+] as const;
+export type EntityMatchKind = (typeof ENTITY_MATCH_KINDS)[number];
+
+/** The entity kinds the search box suggests (GET /v2/search/suggest): the ones visitors type most. */
+export const SUGGESTED_ENTITY_KINDS = [
+  'performer',
+  'maker',
+  'series',
+] as const satisfies readonly EntityMatchKind[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_WINDOWS, LIMITS, PAGE_SIZE, WORK_SORTS } from '../limits';
+import { ENTITY_MATCH_KINDS } from '../channels';
 import { isInt64Id } from '../ids';
 import { MSG } from '../messages';
 import {
@@ -188,16 +189,6 @@ export type PerformerRow = z.infer<typeof performerRow>;
 export const performerListResponse = tableEnvelope(performerRow);
 
 /** GET /v2/search/entities: the performers, makers, labels… whose name matches a keyword. */
-export const ENTITY_MATCH_KINDS = [
-  'performer',
-  'maker',
-  'label',
-  'series',
-  'director',
-  'item',
-  'tag',
-] as const;
-export type EntityMatchKind = (typeof ENTITY_MATCH_KINDS)[number];
 export const entitySearchQuery = z.object({
   keyword: keywordParam,
   /** Only entities with works in this channel; absent, every channel. */
@@ -223,12 +214,6 @@ export const entitySearchResponse = tableEnvelope(entityMatch);
  */
 export const suggestQuery = entitySearchQuery;
 export type SuggestQuery = EntitySearchQuery;
-/** The entity kinds suggestions name: the ones visitors type most. */
-export const SUGGESTED_ENTITY_KINDS = [
-  'performer',
-  'maker',
-  'series',
-] as const satisfies readonly EntityMatchKind[];
 export const workSuggestion = z.object({
   id: z.string(),
   modName: modNameParam,

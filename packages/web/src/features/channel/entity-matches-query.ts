@@ -1,6 +1,7 @@
-import { API, type EntityMatch, entitySearchResponse, type ModName } from '@yingku/contract';
+import { API, type EntityMatch, type ModName } from '@yingku/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { entitySearchGuard } from '../../api/search-guards';
 import { entityListPath } from '../../app/paths';
 import { channelKeys } from './channel-keys';
 
@@ -19,7 +20,7 @@ export function entityMatchesOptions(keyword: string, modName: ModName | undefin
       api.get(
         API.searchEntities,
         { keyword, ...(modName && { modName }) },
-        { schema: entitySearchResponse, signal, silent: true },
+        { schema: entitySearchGuard, signal, silent: true },
       ),
     select: (body) => linkedMatches(body.rows),
     // Names change only with imports.

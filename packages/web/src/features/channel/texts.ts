@@ -1,4 +1,5 @@
-import { CHANNEL_LABEL, type EntityMatchKind, type ModName } from '@yingku/contract';
+import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
+import { ENTITY_KIND_LABEL } from '../../components/channel-header/texts';
 
 /** Texts of the channel lists, search, rankings and categories that SPEC.md does not spell. */
 export const CHANNEL_TEXT = {
@@ -25,13 +26,5 @@ export const CHANNEL_TEXT = {
   tagsFailed: '分类加载失败',
   /** Accessible name of the entities a search keyword names, above the works. */
   matchesLabel: '相关演员与厂商',
-  matchKind: {
-    performer: '女优',
-    maker: '制作商',
-    label: '发行商',
-    series: '系列',
-    director: '导演',
-    item: '同类',
-    tag: '类别',
-  } satisfies Record<EntityMatchKind, string>,
+  matchKind: ENTITY_KIND_LABEL,
 } as const;

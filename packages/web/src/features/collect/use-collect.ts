@@ -1,7 +1,8 @@
 import { type CollectFolder, LIMITS } from '@yingku/contract';
-import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { libraryApi } from '../../api/library';
+import { useCall } from '../../api/use-call';
 import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
 import { afterCollectWrite, foldersOptions, loadLibraryApi, workFoldersOptions } from './collect-queries';
 import { COLLECT_TEXT } from './texts';
@@ -35,8 +36,8 @@ export function useCollect({ dataId, collected, onCollectedChange }: UseCollectO
     return () => window.clearTimeout(timer);
   }, [noticeKey]);
 
-  const add = useMutation({
-    mutationFn: async () => (await loadLibraryApi()).collectAdd({ dataId }),
+  const add = useCall({
+    call: async () => (await loadLibraryApi()).collectAdd({ dataId }),
     onSuccess: (answer) => {
       afterCollectWrite(queryClient, dataId, answer.data);
       onCollectedChange(answer.data.length > 0);
@@ -55,12 +56,12 @@ export function useCollect({ dataId, collected, onCollectedChange }: UseCollectO
     selection,
     /** Whether the 已添加到默认收藏夹 message is showing. */
     noticeVisible: noticeKey !== null,
-    adding: add.isPending,
+    adding: add.pending,
     /** The collect control was tapped. */
     collect: () => {
-      if (add.isPending) return;
+      if (add.pending) return;
       if (collected) openPicker();
-      else add.mutate();
+      else void add.run();
     },
     /** 更改 on the message. */
     change: openPicker,

@@ -1,10 +1,10 @@
 import type { VideoStreamData, WorkDetail } from '@yingku/contract';
-import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { CirclePlayIcon, VideoIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useCall } from '../../api/use-call';
 import { showApiError } from '../../api/client';
 import { PATHS } from '../../app/paths';
 import { alertDialog, confirmDialog } from '../../components/feedback/lazy-feedback';
@@ -35,8 +35,8 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   const streamOpened = useOpenedOnce(stream !== undefined);
   const previewOpened = useOpenedOnce(previewOpen);
 
-  const askStream = useMutation({
-    mutationFn: async () => {
+  const askStream = useCall({
+    call: async () => {
       // The popup's code arrives while the server answers.
       void import('./play-popups');
       const { commerceApi } = await import('../../api/commerce');
@@ -62,7 +62,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
   const play = () => {
     const answer = playAnswer(work.isOnline);
     if (answer === 'stream') {
-      askStream.mutate();
+      void askStream.run();
       return;
     }
     void alertDialog({
@@ -83,7 +83,7 @@ export function PlayControls({ work }: { work: WorkDetail }) {
         color="primary"
         size="small"
         onClick={play}
-        loading={askStream.isPending}
+        loading={askStream.pending}
         loadingText={DETAIL_TEXT.play}
       >
         <CirclePlayIcon /> {DETAIL_TEXT.play}

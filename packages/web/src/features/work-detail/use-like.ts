@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCall } from '../../api/use-call';
 import { loadLibraryApi } from '../collect/collect-queries';
 import { sessionKeys } from '../../session/session-end';
 import { likeChange, type LikeChange } from './work-detail-model';
@@ -15,9 +16,9 @@ import { setWorkFlags, workDetailOptions } from './work-detail-query';
 export function useLike(id: string, liked: boolean): () => void {
   const queryClient = useQueryClient();
   const { queryKey } = workDetailOptions(id);
-  const like = useMutation({
-    mutationFn: async ({ status }: LikeChange) => (await loadLibraryApi()).like({ dataId: id, status }),
-    onMutate: async (change) => {
+  const like = useCall({
+    call: async ({ status }: LikeChange) => (await loadLibraryApi()).like({ dataId: id, status }),
+    before: async (change: LikeChange) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);
       setWorkFlags(queryClient, id, { like: change.liked });
@@ -25,9 +26,7 @@ export function useLike(id: string, liked: boolean): () => void {
     },
     onSuccess: (answer) => setWorkFlags(queryClient, id, { like: answer.data.like }),
     onError: (_error, _change, before) => queryClient.setQueryData(queryKey, before),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.library }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionKeys.library }),
   });
-  return () => {
-    if (!like.isPending) like.mutate(likeChange(liked));
-  };
+  return () => void like.run(likeChange(liked));
 }
