@@ -2,6 +2,7 @@ import { API, API_BASE, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@ying
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
+import { SEARCH_PLACEHOLDER } from '../packages/web/src/components/channel-header/texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
@@ -91,6 +92,17 @@ const SCREENS: Screen[] = [
   { name: 'same-type', path: () => '/item/index' },
   { name: 'series', path: () => '/series/index' },
   { name: 'search', path: () => '/search/a' },
+  {
+    name: 'search suggestions',
+    path: () => '/index',
+    act: async (page) => {
+      await page.getByRole('combobox', { name: SEARCH_PLACEHOLDER }).focus();
+      await page.keyboard.type('YK');
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await settled(page);
+    },
+  },
   { name: 'login', path: () => '/login' },
   { name: 'register', path: () => '/register' },
   { name: 'member center (visitor)', path: () => '/user' },
