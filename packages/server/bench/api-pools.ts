@@ -7,10 +7,11 @@ const CHANNELS: ModId[] = [1, 2, 3];
 export const FILTER_TABLES = ENTITY_TABLES.filter((t) => t !== 'performer');
 export type FilterTable = (typeof FILTER_TABLES)[number];
 
-/** Something to filter by, with the channel whose lists show it. */
+/** Something to filter by, with the channel whose lists show it, and its name (to search for). */
 export interface PooledEntity {
   id: string;
   modId: ModId;
+  name: string;
 }
 
 /**
@@ -32,6 +33,7 @@ export interface ApiPools {
 
 type ListBody<T> = { rows: T[]; total: number };
 type WorkRow = { id: string; number: string; title: string };
+type SidebarRow = { id: string; name: string; count: number };
 
 /** How many random later pages of each list are read, beyond the first. */
 const LATER_PAGES = 4;
@@ -68,37 +70,40 @@ export async function drawPools(baseUrl: string, keys: SigningKeys, dice: Dice):
       addWorks((await get<ListBody<WorkRow>>(API.worksList, { ...ranked, pageNum })).rows);
     }
 
-    const groups = await get<{ data: Array<{ items: Array<{ id: string }> }> }>(API.tagChannel, { modId });
-    pools.tags.push(...groups.data.flatMap((g) => g.items.map((t) => ({ id: t.id, modId }))));
+    const groups = await get<{ data: Array<{ items: Array<{ id: string; name: string }> }> }>(
+      API.tagChannel,
+      { modId },
+    );
+    pools.tags.push(...groups.data.flatMap((g) => g.items.map((t) => ({ id: t.id, modId, name: t.name }))));
 
     for (const tableName of FILTER_TABLES) {
       const rows = await sidebarRows(dice, (pageNum) =>
-        get<ListBody<{ id: string; count: number }>>(API.tagList, { tableName, modId, pageNum }),
+        get<ListBody<SidebarRow>>(API.tagList, { tableName, modId, pageNum }),
       );
       pools.sidebarPages[modId][tableName] = rows.pages;
-      pools.entities[tableName].push(...rows.ids.map((id) => ({ id, modId })));
+      pools.entities[tableName].push(...rows.entities.map((e) => ({ ...e, modId })));
     }
     const performers = await sidebarRows(dice, (pageNum) =>
-      get<ListBody<{ id: string; count: number }>>(API.performerList, { modName, pageNum }),
+      get<ListBody<SidebarRow>>(API.performerList, { modName, pageNum }),
     );
     pools.sidebarPages[modId].performer = performers.pages;
-    pools.performers.push(...performers.ids.map((id) => ({ id, modId })));
+    pools.performers.push(...performers.entities.map((e) => ({ ...e, modId })));
   }
   return pools;
 }
 
-/** Ids (with works) of a sidebar's first page and a few random later ones, and its page count. */
+/** Entities (with works) of a sidebar's first page and a few random later ones, and its page count. */
 async function sidebarRows(
   dice: Dice,
-  page: (pageNum: number) => Promise<ListBody<{ id: string; count: number }>>,
-): Promise<{ ids: string[]; pages: number }> {
+  page: (pageNum: number) => Promise<ListBody<SidebarRow>>,
+): Promise<{ entities: Array<{ id: string; name: string }>; pages: number }> {
   const first = await page(1);
   const rows = [...first.rows];
   for (const pageNum of laterPages(dice, first.total, PAGE_SIZE.sidebar, Infinity)) {
     rows.push(...(await page(pageNum)).rows);
   }
-  const ids = rows.filter((r) => r.count > 0).map((r) => r.id);
-  return { ids: [...new Set(ids)], pages: Math.max(1, Math.ceil(first.total / PAGE_SIZE.sidebar)) };
+  const byId = new Map(rows.filter((r) => r.count > 0).map((r) => [r.id, { id: r.id, name: r.name }]));
+  return { entities: [...byId.values()], pages: Math.max(1, Math.ceil(first.total / PAGE_SIZE.sidebar)) };
 }
 
 /** Up to {@link LATER_PAGES} distinct page numbers in 2…min(last page, `cap`). */

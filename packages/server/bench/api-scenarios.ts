@@ -10,6 +10,7 @@ import {
 } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import { type ApiPools, FILTER_TABLES, type FilterTable, type PooledEntity } from './api-pools';
+import { namePiece, numberPrefix, titleStart } from './search-box-words';
 import type { ApiGet } from './signed-get';
 
 /**
@@ -126,6 +127,13 @@ export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
   const hitWork = pools.works[0]!;
   // A keyword is 1–32 characters (SPEC §9): longer numbers (some western ones) cannot be asked for.
   const typable = pools.works.filter((w) => w.number.length <= LIMITS.keywordMax);
+  // The search box (issue 17): every channel, a channel tab now and then, as the search page.
+  const searchBox = (path: string, keyword: string): ApiGet => ({
+    path,
+    query: dice.chance(0.25) ? { keyword, modName: MOD_NAME[channel()] } : { keyword },
+  });
+  const named = [...pools.performers, ...pools.entities.maker, ...pools.entities.series];
+  const namePart = () => namePiece(dice.pick(named).name, dice);
 
   const miss = (name: string, targetMs: number, next: () => ApiGet): ApiScenario => ({
     name,
@@ -183,6 +191,20 @@ export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
     miss('search 3+ chars', 50, () => search(dice.pick(words.longer))),
     miss('search 2 chars', 50, () => search(dice.pick(words.two))),
     miss('search 1 char', 50, () => search(dice.pick(words.one))),
+    // Suggestions while typing: a number half typed (`YKJ-2`), a title's first 2–4 characters,
+    // or part of a performer's, maker's or series' name.
+    miss('search suggest', 10, () => {
+      const roll = dice.float();
+      const keyword =
+        roll < 0.4
+          ? numberPrefix(dice.pick(typable).number, dice.int(2, 6), dice.chance(0.3))
+          : roll < 0.7
+            ? titleStart(dice.pick(pools.works).title, dice.int(2, 4))
+            : namePart();
+      return searchBox(API.searchSuggest, keyword);
+    }),
+    // The names above the search's works: 1–4 characters of a CJK name, or a romanised word.
+    miss('search entities', 15, () => searchBox(API.searchEntities, namePart())),
     miss('work detail', 10, () => detailOf(dice.pick(pools.works).id)),
     // The detail page's magnet lookup, with the extra fields SPEC §7 says it sends.
     miss('work magnets', 10, () => ({

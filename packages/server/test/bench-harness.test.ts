@@ -10,7 +10,9 @@ import {
   sideBySideTable,
   verdict,
 } from '../bench/report';
+import { namePiece, numberPrefix, titleStart } from '../bench/search-box-words';
 import { hitRatio, quantile, summarise } from '../bench/stats';
+import { createDice } from '../src/db/seed/demo-random';
 
 // The pure parts of `npm run bench` (packages/server/bench): what its figures are computed with.
 
@@ -145,5 +147,31 @@ describe('search parameters', () => {
     expect(words.two).toEqual(expect.arrayContaining(['夏日', '旅行', '海边']));
     expect(words.longer).toEqual(expect.arrayContaining(['夏日旅', '日旅行', 'bright', 'garden']));
     expect(words.two).not.toContain('行海');
+  });
+});
+
+describe('search box parameters', () => {
+  it('types the start of a number, short of the whole, as shown or lower-cased', () => {
+    expect(numberPrefix('YKJ-263', 5, false)).toBe('YKJ-2');
+    expect(numberPrefix('YKJ-263', 1, true)).toBe('yk');
+    expect(numberPrefix('YKJ-263', 20, false)).toBe('YKJ-26');
+  });
+
+  it('takes the first characters of a title, a CJK character as one', () => {
+    expect(titleStart('夏日旅行 上篇', 3)).toBe('夏日旅');
+    expect(titleStart('Bright Garden', 4)).toBe('Brig');
+  });
+
+  it('cuts 1–4 characters of a CJK name past its shared prefix, or a romanised word', () => {
+    const dice = createDice(3);
+    for (let i = 0; i < 50; i++) {
+      const cjk = namePiece('演示片商·石榴海盐企划', dice);
+      expect('石榴海盐企划').toContain(cjk);
+      expect([...cjk].length).toBeGreaterThanOrEqual(1);
+      expect([...cjk].length).toBeLessThanOrEqual(4);
+      const latin = namePiece('SunnyVisionBayPlus', dice);
+      expect(['sunny', 'vision', 'bay', 'plus'].some((w) => w.startsWith(latin.toLowerCase()))).toBe(true);
+      expect(latin.length).toBeGreaterThanOrEqual(3);
+    }
   });
 });
