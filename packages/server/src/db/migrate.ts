@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-job-owners';
 import * as m0011 from './migrations/0011-video';
 import * as m0012 from './migrations/0012-entity-search';
 import * as m0013 from './migrations/0013-suggest';
+import * as m0014 from './migrations/0014-search-box-at-scale';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-video': m0011,
   '0012-entity-search': m0012,
   '0013-suggest': m0013,
+  '0014-search-box-at-scale': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

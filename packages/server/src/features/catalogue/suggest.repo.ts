@@ -14,8 +14,9 @@ export interface WorkSuggestionRow {
 /**
  * The search box's work suggestions (issue 17): visible works whose compact number or
  * lower-cased title starts with what was typed, each read in index order off
- * `works_number_prefix` and `works_title_prefix` (migration 0013) and stopped after `limit`,
- * however common the prefix.
+ * `works_number_prefix` and `works_title_prefix` (migration 0013), or in one channel off
+ * `works_channel_number_prefix` and `works_channel_title_prefix` (0014), and stopped after
+ * `limit`, however common the prefix.
  */
 export function createSuggestRepo(db: Kysely<DB>) {
   const startingWith = (
@@ -27,16 +28,20 @@ export function createSuggestRepo(db: Kysely<DB>) {
     // The indexed expressions, spelled as in the indexes.
     const key =
       column === 'number' ? sql`upper(regexp_replace(number, '[^A-Za-z0-9]', '', 'g'))` : sql`lower(title)`;
-    return db
-      .selectFrom('works')
-      .select(['id', 'channel', 'number', 'title'])
-      .where(sql<boolean>`NOT hidden`)
-      .where(sql<boolean>`${key} LIKE ${likePrefix(prefix)}`)
-      .$if(channel !== undefined, (q) => q.where('channel', '=', channel!))
-      .orderBy(key)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    return (
+      db
+        .selectFrom('works')
+        .select(['id', 'channel', 'number', 'title'])
+        .where(sql<boolean>`NOT hidden`)
+        .where(sql<boolean>`${key} LIKE ${likePrefix(prefix)}`)
+        .$if(channel !== undefined, (q) => q.where('channel', '=', channel!))
+        // In the indexes' order (text_pattern_ops sorts by ~<~): by the collation's `<`, the
+        // planner cannot read them in order and sorts every work with the prefix (70 ms at 1M).
+        .orderBy(sql`${key} USING ~<~`)
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   };
 
   return {
