@@ -112,13 +112,19 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
       FROM (SELECT ${columns}, ${countIn(c)} AS rank_count FROM ${sql.table(table)}
         WHERE ${of(c)} AND ${countIn(c)} > 0 ORDER BY ${countIn(c)} DESC, id LIMIT ${POPULAR}) AS popular
       WHERE ${holds} ORDER BY rank_count DESC, id LIMIT ${limit}`;
+    // Each channel's popular read once, for its rows and to tell whether the rest is needed.
+    const popularOf = (c: ModId) => sql.table(`popular_${c}`);
+    const popularReads = sql.join(
+      channels.map((c) => sql`${popularOf(c)} AS MATERIALIZED (${popular(c)})`),
+      sql`, `,
+    );
     // `+ 0`: not in the count index's order, so the planner gathers the few names holding it.
     const rest = (c: ModId) => sql`SELECT ${columns}, false AS exact FROM ${sql.table(table)}
       WHERE ${of(c)} AND ${countIn(c)} > 0 AND ${found}
-        AND (SELECT count(*) FROM (${popular(c)}) AS enough) < ${limit}
+        AND (SELECT count(*) FROM ${popularOf(c)}) < ${limit}
       ORDER BY ${countIn(c)} + 0 DESC, id LIMIT ${limit}`;
-    const parts = [exact, ...channels.flatMap((c) => [popular(c), rest(c)])];
-    const { rows } = await sql<Row>`${sql.join(
+    const parts = [exact, ...channels.flatMap((c) => [sql`SELECT * FROM ${popularOf(c)}`, rest(c)])];
+    const { rows } = await sql<Row>`WITH ${popularReads} ${sql.join(
       parts.map((part) => sql`(${part})`),
       sql` UNION ALL `,
     )}`.execute(db);
