@@ -1,4 +1,5 @@
 export * from './channels';
+export * from './discreet';
 export * from './limits';
 export * from './messages';
 export * from './server-messages';

@@ -9,6 +9,7 @@ import { createRoutes } from './app/routes';
 import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
+import { revealPicturesOnTap } from './session/discreet-mode';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -32,6 +33,7 @@ try {
     reportMisconfigured: () => console.error(error),
   });
 }
+revealPicturesOnTap();
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {

@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { DISCREET_ATTRIBUTE, DISCREET_COOKIE } from '@yingku/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { acceptedEncoding, notFoundHandler, webRoutes } from './web.routes';
 
-const html = `<!doctype html><title>影库</title>${'<!-- padding -->'.repeat(100)}`;
+const html = `<!doctype html><html lang="zh-CN"><title>影库</title>${'<!-- padding -->'.repeat(100)}</html>`;
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** A built web app as packages/web/plugins/precompress.ts leaves it: files with .br and .gz copies. */
@@ -87,6 +88,22 @@ describe('serving the built web app', () => {
     const plain = await get('/censored/1790000000000000001');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
+  });
+
+  it('marks the page for 隐私模式 when the cookie says so, from its first paint; the answer varies by cookie', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/index',
+      headers: { cookie: `a=b; ${DISCREET_COOKIE}=1`, 'accept-encoding': 'gzip' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers.vary).toMatch(/cookie/i);
+    expect(gunzipSync(page.rawPayload).toString()).toContain(`<html ${DISCREET_ATTRIBUTE}="" lang="zh-CN">`);
+    for (const cookie of [`${DISCREET_COOKIE}=0`, `x${DISCREET_COOKIE}=1`, '']) {
+      const plain = await app.inject({ method: 'GET', url: '/index', headers: { cookie } });
+      expect(plain.body).toBe(html);
+    }
   });
 });
 

@@ -4,6 +4,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import {
   API_BASE,
+  DISCREET_ATTRIBUTE,
+  discreetFromCookies,
   MSG,
   type PayChannel,
   RUNTIME_CONFIG_GLOBAL,
@@ -81,6 +83,8 @@ export function notFoundHandler(
       !pathname.startsWith(API_BASE) &&
       !path.extname(pathname) &&
       !/application\/json/.test(request.headers.accept ?? '');
+    // 隐私模式: the page is marked for its first paint; it is made per request then.
+    const discreet = wantsPage && discreetFromCookies(request.headers.cookie);
     if (wantsPage && indexHtml && htmlText !== undefined && firstScreen) {
       const screen = await firstScreen(pathname).catch((error: unknown) => {
         // An unknown work is the app's own not-found screen; anything else is worth a line.
@@ -95,20 +99,28 @@ export function notFoundHandler(
           request.log.warn({ err: error }, 'first screen not prerendered');
           return undefined;
         });
-        return sendPage(request, reply, Buffer.from(markup ? withPrerendered(page, markup) : page));
+        const html = markup ? withPrerendered(page, markup) : page;
+        return sendPage(request, reply, Buffer.from(discreet ? withDiscreet(html) : html));
       }
     }
+    if (discreet && htmlText !== undefined)
+      return sendPage(request, reply, Buffer.from(withDiscreet(htmlText)));
     if (wantsPage && indexHtml) {
       const encoding = acceptedEncoding(request.headers['accept-encoding'], indexHtml);
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .send(indexHtml[encoding]);
     }
     return reply.status(404).send({ code: 404, msg: MSG.default404 });
   };
+}
+
+/** The page marked for 隐私模式: `<html … data-discreet>`, so its pictures are blurred from the first paint. */
+export function withDiscreet(html: string): string {
+  return html.replace(/<html\b/, `<html ${DISCREET_ATTRIBUTE}=""`);
 }
 
 /** A page made for this request, compressed as the browser takes it (brotli at a fast level). */
@@ -124,7 +136,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: Buffer) {
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', 'accept-encoding, cookie')
     .send(body);
 }
 

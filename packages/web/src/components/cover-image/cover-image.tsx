@@ -25,6 +25,8 @@ export function CoverImage({ image, alt, fit, lazy = false }: CoverImageProps) {
       alt={alt}
       style={{ objectFit: fit }}
       draggable={false}
+      // 隐私模式 blurs it until tapped (session/discreet-mode.ts).
+      data-picture=""
       {...(lazy && { loading: 'lazy', decoding: 'async' })}
     />
   );

@@ -1,7 +1,8 @@
-import { Popup } from 'antd-mobile';
+import { Popup, Switch } from 'antd-mobile';
 import {
   ChevronRightIcon,
   DownloadIcon,
+  EyeOffIcon,
   GlobeIcon,
   KeyRoundIcon,
   LogOutIcon,
@@ -11,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { useDiscreet } from '../../session/discreet-mode';
 import styles from './member-drawer.module.css';
 import { MEMBER_TEXT } from './texts';
 import { useLogout } from './use-logout';
@@ -26,13 +28,15 @@ export interface MemberDrawerProps {
 
 /**
  * The 更多 drawer (SPEC §2): my cloud downloads (not in SPEC §2: the one place a user sees all
- * their requests), my orders, activate VIP, the language (Chinese, the only one),
+ * their requests), my orders, activate VIP, the language (Chinese, the only one), 隐私模式
+ * (covers and stills blurred until tapped, issue 17),
  * refresh version (reloads the page, picking up a new release) and, when logged in, log out.
  * Rows are real links and buttons (antd-mobile's List.Item is an `<a>` without href, which a
  * keyboard cannot reach).
  */
 export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads }: MemberDrawerProps) {
   const logout = useLogout();
+  const [discreet, setDiscreet] = useDiscreet();
   return (
     <Popup
       visible={visible}
@@ -56,6 +60,16 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
           <div className={styles.row} data-testid="language">
             <Row icon={<GlobeIcon />} label={MEMBER_TEXT.language} extra={MEMBER_TEXT.languageChinese} />
           </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={discreet}
+            className={styles.row}
+            onClick={() => setDiscreet(!discreet)}
+          >
+            <Row icon={<EyeOffIcon />} label={MEMBER_TEXT.discreet} arrow={false} />
+            <Switch checked={discreet} aria-hidden="true" style={{ '--height': '22px', '--width': '40px' }} />
+          </button>
           <button type="button" className={styles.row} onClick={() => window.location.reload()}>
             <Row icon={<RotateCwIcon />} label={MEMBER_TEXT.refreshVersion} />
           </button>

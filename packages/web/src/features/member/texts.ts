@@ -12,6 +12,8 @@ export const MEMBER_TEXT = {
   activateVip: '激活VIP',
   language: '语言设置',
   languageChinese: '中文',
+  /** 隐私模式 (issue 17): covers and stills blurred until tapped. */
+  discreet: '隐私模式',
   refreshVersion: '刷新版本',
   logout: '退出登录',
   logoutConfirm: '确定要退出登录吗？',

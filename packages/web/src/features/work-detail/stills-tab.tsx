@@ -40,6 +40,7 @@ export function StillsTab({ work }: { work: WorkDetail }) {
                 alt={STILLS_TEXT.stillAlt(work.number, index + 1)}
                 loading="lazy"
                 decoding="async"
+                data-picture=""
               />
             </button>
           </li>
