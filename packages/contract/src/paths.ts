@@ -25,6 +25,7 @@ export const API = {
   collectAdds: '/v2/user/collect/adds',
   collectEdit: '/v2/user/collect/edit',
   collectList: '/v2/user/collect/detail/list',
+  sharedFolder: '/v2/folders/:cateId/:shareKey',
   copy: '/v2/user/copy',
   vipList: '/v2/app/vip/list',
   submitOrder: '/v2/orders/submit',

@@ -102,7 +102,8 @@ export async function createAppServices(deps: AppServicesDeps) {
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
     cloudDownloads: createCloudDownloadsService(db),
     imports,
-    library: createLibraryService(db),
+    // Folder share links are signed with the server's own secret (the token one), never the client's.
+    library: createLibraryService(db, config.jwtSecret),
     notifies,
     orderPayments,
     orders: createOrdersService({

@@ -39,8 +39,38 @@ export const collectFolder = z.object({
   /** Works in the folder. */
   count: z.number().int(),
   dataId: z.string().nullable(),
+  /**
+   * A public folder's share key (issue 17): its read-only page is `/folder/{cateId}/{shareKey}`,
+   * which only a holder of the link can open. Absent for a private folder.
+   */
+  shareKey: z.string().optional(),
 });
 export type CollectFolder = z.infer<typeof collectFolder>;
+
+/**
+ * GET /v2/folders/{cateId}/{shareKey}: a public folder as anyone with its link sees it, read-only
+ * (issue 17): its name, description and count, and a page of its works, newest add first. A
+ * private folder, an unknown one or a wrong key are all the same 404.
+ */
+export const sharedFolderParams = z.object({
+  cateId: idString,
+  shareKey: z.string().regex(/^[\w-]{1,64}$/, '分享链接无效'),
+});
+export const sharedFolderQuery = z.object({
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam(PAGE_SIZE.memberCollect),
+});
+export const sharedFolder = z.object({
+  cateId: z.string(),
+  cateName: z.string(),
+  description: z.string(),
+  count: z.number().int(),
+});
+export type SharedFolder = z.infer<typeof sharedFolder>;
+export const sharedFolderResponse = dataEnvelope(
+  z.object({ folder: sharedFolder, rows: z.array(libraryWork), total: z.number().int() }),
+);
+export type SharedFolderAnswer = z.infer<typeof sharedFolderResponse>;
 
 /** GET /v2/user/collect/cate/list — the caller's folders, the default one first. */
 export const folderListQuery = z.object({

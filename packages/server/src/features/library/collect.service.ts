@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { toListItem } from '../catalogue/catalogue.service';
 import { createCollectRepo } from './collect.repo';
+import { isFolderShareKey, folderShareKey } from './folder-share';
 import { createFoldersRepo, type FolderRow } from './folders.repo';
 import { createLibraryRepo, type Executor } from './library.repo';
 import { pageOffset } from '../../http/paging';
@@ -28,8 +29,8 @@ export type NewFolderInput = Pick<
   'cateName' | 'description' | 'isPrivate' | 'dataId'
 >;
 
-/** A collect folder as the API shows it. */
-export function toFolder(row: FolderRow): CollectFolder {
+/** A collect folder as the API shows its owner: a public one with the key of its shared page. */
+export function toFolder(row: FolderRow, shareSecret: string): CollectFolder {
   return {
     cateId: row.id,
     cateName: row.name,
@@ -38,6 +39,7 @@ export function toFolder(row: FolderRow): CollectFolder {
     isDefault: row.is_default ? 1 : 0,
     count: row.work_count,
     dataId: row.data_id,
+    ...(!row.is_private && { shareKey: folderShareKey(shareSecret, row.id) }),
   };
 }
 
@@ -54,7 +56,8 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
  * and collect_folders.work_count the entries of each folder. Writes of one user run one after
  * another (the user's row is locked), so parallel collects cannot double rows or counts.
  */
-export function createCollectService(db: Kysely<DB>) {
+/** `shareSecret` signs public folders' links (folder-share.ts): the server's own, never the client's. */
+export function createCollectService(db: Kysely<DB>, shareSecret: string) {
   const library = createLibraryRepo(db);
   const folders = createFoldersRepo(db);
   const collect = createCollectRepo(db);
@@ -131,7 +134,7 @@ export function createCollectService(db: Kysely<DB>) {
     async listFolders(userId: string, pageNum: number, pageSize: number) {
       await folders.ensureDefaultFolder(userId);
       const { rows, total } = await folders.listFolders(userId, pageSize, pageOffset(pageNum, pageSize));
-      return { rows: rows.map(toFolder), total };
+      return { rows: rows.map((row) => toFolder(row, shareSecret)), total };
     },
 
     /** A new folder (not holding the work it was made for: the client collects separately). */
@@ -152,7 +155,7 @@ export function createCollectService(db: Kysely<DB>) {
           },
           trx,
         );
-        return toFolder(row);
+        return toFolder(row, shareSecret);
       });
     },
 
@@ -187,6 +190,31 @@ export function createCollectService(db: Kysely<DB>) {
         pageOffset(pageNum, pageSize),
       );
       return { rows: rows.map(toLibraryWork), total };
+    },
+
+    /**
+     * A public folder's shared page (issue 17), for anyone holding its link: the folder and a page
+     * of its works, newest add first. A private or unknown folder and a wrong key are one 404.
+     */
+    async sharedFolder(folderId: string, key: string, pageNum: number, pageSize: number) {
+      const folder = await folders.publicFolder(folderId);
+      if (!folder || !isFolderShareKey(shareSecret, folderId, key)) throw notFound(SERVER_MSG.folderNotFound);
+      const { rows, total } = await collect.collectedWorks(
+        folder.user_id,
+        folder.id,
+        pageSize,
+        pageOffset(pageNum, pageSize),
+      );
+      return {
+        folder: {
+          cateId: folder.id,
+          cateName: folder.name,
+          description: folder.description,
+          count: folder.work_count,
+        },
+        rows: rows.map(toLibraryWork),
+        total,
+      };
     },
 
     /** Creates the default folder of a user (register calls it in its own transaction). */

@@ -88,6 +88,19 @@ export function createFoldersRepo(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * A public folder by id, whoever's it is: the one read not scoped to a user, for the folder's
+     * shared page (issue 17; the caller checks the link's key). Private folders are not found.
+     */
+    async publicFolder(folderId: string) {
+      return db
+        .selectFrom('collect_folders')
+        .select([...FOLDER_COLUMNS, 'user_id'])
+        .where('id', '=', folderId)
+        .where('is_private', '=', false)
+        .executeTakeFirst();
+    },
+
     /** The user's folders: the default one first, then by creation. */
     async listFolders(userId: string, limit: number, offset: number) {
       const [rows, total] = await Promise.all([

@@ -16,6 +16,9 @@ import {
   likeResponse,
   MSG,
   OK_MSG,
+  sharedFolderParams,
+  sharedFolderQuery,
+  sharedFolderResponse,
   workFoldersParams,
   workFoldersResponse,
 } from '@yingku/contract';
@@ -179,6 +182,33 @@ export async function libraryRoutes(app: FastifyInstance, { library: service, au
       const quota = await service.recordCopy(await auth.required(request));
       // Refused copies carry the spec's prompt, so the client can show it as it is.
       return ok(quota, quota.allowed ? OK_MSG.operation : MSG.memberCopyCap);
+    },
+  );
+}
+
+/**
+ * A public folder's shared page (issue 17): read-only, for anyone holding its link, with or
+ * without a login — outside libraryRoutes, whose every call needs one.
+ */
+export async function sharedFolderRoutes(
+  app: FastifyInstance,
+  { library: service }: Pick<LibraryRouteDeps, 'library'>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    API.sharedFolder,
+    {
+      schema: {
+        summary: 'A public folder and a page of its works, through the link its owner shared',
+        params: sharedFolderParams,
+        querystring: sharedFolderQuery,
+        response: { 200: sharedFolderResponse, 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { cateId, shareKey } = request.params;
+      const { pageNum, pageSize } = request.query;
+      return ok(await service.sharedFolder(cateId, shareKey, pageNum, pageSize), OK_MSG.query);
     },
   );
 }

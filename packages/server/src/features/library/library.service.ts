@@ -17,12 +17,16 @@ const MEMBER_LEVEL = 1;
  * flags, and the daily copy count. Every method takes the caller's id from the access token;
  * nothing here reads or writes another user's rows.
  */
-export function createLibraryService(db: Kysely<DB>, today: () => string = todayInShanghai) {
+export function createLibraryService(
+  db: Kysely<DB>,
+  shareSecret: string,
+  today: () => string = todayInShanghai,
+) {
   const library = createLibraryRepo(db);
   const copies = createCopiesRepo(db);
 
   return {
-    ...createCollectService(db),
+    ...createCollectService(db, shareSecret),
 
     /**
      * Likes (status 0) or unlikes (status 9) a work; repeats change nothing. works.like_count
