@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { performerPath, searchPath, workPath } from '../packages/web/src/app/paths';
 import { UI_TEXT, workCountText } from '../packages/web/src/app/texts';
 import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params';
+import { ENTITY_KIND_LABEL } from '../packages/web/src/components/channel-header/suggest-texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
 import { DESKTOP, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
@@ -162,7 +163,7 @@ describe('search finds people and makers (issue 17)', () => {
       keyword: performer.name,
     });
     expect(await matches.getByRole('link').count()).toBe(answer.rows.length);
-    expect(await matches.getByRole('heading').allInnerTexts()).toContain(CHANNEL_TEXT.matchKind.performer);
+    expect(await matches.getByRole('heading').allInnerTexts()).toContain(ENTITY_KIND_LABEL.performer);
     // The works tab answers as before, under the matches.
     await networkQuiet(page);
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -16,11 +16,9 @@
  * the page's nodes, so it is the same element; one the app rendered anew is gone, and dropped.
  */
 (() => {
-  // 隐私模式 (DISCREET_COOKIE, DISCREET_ATTRIBUTE in the contract): the server marks the page it
-  // sends; a page the service worker kept for offline use was not, so the cookie decides here.
-  if (/(?:^|;\s*)discreet=1(?:;|$)/.test(document.cookie)) {
-    document.documentElement.setAttribute('data-discreet', '');
-  }
+  // 隐私模式 (discreet.ts in the contract): the server marks the page it sends; a page the service
+  // worker kept for offline use was not, so the cookie decides here.
+  if (/\bdiscreet=1\b/.test(document.cookie)) document.documentElement.setAttribute('data-discreet', '');
   const MAX_WAIT_MS = 3000;
   const PRERENDERED = 'data-prerendered';
   const list = JSON.parse(document.getElementById('app-start').textContent);

@@ -1,4 +1,4 @@
-import { RUNTIME_CONFIG_PATH } from '@yingku/contract';
+import { DISCREET_ATTRIBUTE, RUNTIME_CONFIG_PATH } from '@yingku/contract';
 import { createBrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { runtimeConfig } from './api/runtime-config';
@@ -9,7 +9,6 @@ import { createRoutes } from './app/routes';
 import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
-import { revealPicturesOnTap } from './session/discreet-mode';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -33,7 +32,10 @@ try {
     reportMisconfigured: () => console.error(error),
   });
 }
-revealPicturesOnTap();
+// 隐私模式 is on (the server or the start script marked the page): taps reveal pictures.
+if (document.documentElement.hasAttribute(DISCREET_ATTRIBUTE)) {
+  void import('./session/discreet-reveal').then(({ revealPicturesOnTap }) => revealPicturesOnTap());
+}
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {

@@ -12,6 +12,7 @@ import {
   type LikeBody,
   likeResponse,
   PAGE_SIZE,
+  sharedFolderResponse,
   workFoldersResponse,
 } from '@yingku/contract';
 import { api } from './client';
@@ -34,6 +35,13 @@ export const libraryApi = {
       API.collectList,
       { pageSize: PAGE_SIZE.memberCollect, ...params },
       { schema: libraryWorksResponse, signal },
+    ),
+  /** A public folder through its shared link (issue 17): anyone may ask, logged in or not. */
+  sharedFolder: (cateId: string, shareKey: string, pageNum: number, signal?: AbortSignal) =>
+    api.get(
+      fillPath(API.sharedFolder, { cateId, shareKey }),
+      { pageNum, pageSize: PAGE_SIZE.memberCollect },
+      { schema: sharedFolderResponse, signal, silent: 'answers' },
     ),
   /** Records one magnet copy on the server and answers whether it is allowed (SPEC §6). */
   recordCopy: (body: CopyBody = {}) => api.post(API.copy, { ...body }, { schema: copyResponse }),

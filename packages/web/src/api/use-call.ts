@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface CallHandlers<V, R, C> {
   /** The call itself. */
@@ -25,7 +25,7 @@ export function useCall<V = void, R = unknown, C = undefined>(handlers: CallHand
   useEffect(() => {
     latest.current = handlers;
   });
-  const run = useCallback(async (variables: V) => {
+  const run = async (variables: V) => {
     if (running.current) return;
     running.current = true;
     setPending(true);
@@ -41,6 +41,6 @@ export function useCall<V = void, R = unknown, C = undefined>(handlers: CallHand
       setPending(false);
       latest.current.onSettled?.();
     }
-  }, []);
+  };
   return { run, pending };
 }

@@ -1,4 +1,4 @@
-import { type EntityMatchKind, isModId, MOD_NAME, type ModName } from '@yingku/contract';
+import { isModId, MOD_NAME, type ModName } from '@yingku/contract';
 
 /** Client routes of SPEC §2 that other screens link to. */
 export const PATHS = {
@@ -53,25 +53,4 @@ export function makerPath(modName: ModName, makerId?: string): string {
 /** Labels, directors, items (same-type) and series: `/{kind}/index` and `/{kind}/{id}`. */
 export function entityPath(kind: 'label' | 'director' | 'item' | 'series', id?: string): string {
   return `/${kind}/${id ? encodeURIComponent(id) : 'index'}`;
-}
-
-/**
- * The list of an entity's works in a channel (a work detail's names, a search's matches): the
- * channel's own route where SPEC §2 has one (decision 030 reads "using the western path when
- * modId is not the main one" as "the channel's own path, not the censored one"). Censored makers,
- * labels, series, directors, same-type, tags and performers have lists; uncensored makers, tags
- * and performers; western makers and tags. Elsewhere undefined, and the name is shown without a
- * link: another channel's page would list none of the entity's works.
- */
-export function entityListPath(kind: EntityMatchKind, modName: ModName, id: string): string | undefined {
-  switch (kind) {
-    case 'maker':
-      return makerPath(modName, id);
-    case 'tag':
-      return tagsPath(modName, id);
-    case 'performer':
-      return modName === 'western' ? undefined : performerPath(modName, id);
-    default:
-      return modName === 'censored' ? entityPath(kind, id) : undefined;
-  }
 }

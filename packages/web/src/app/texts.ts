@@ -31,6 +31,8 @@ export const UI_TEXT = {
   onlyWithMagnets: '只看有磁力',
   magnetFilterLabel: '磁力筛选',
   showAll: '显示全部',
+  /** A shared folder's page title until its name is in (issue 17). */
+  sharedFolderTitle: '收藏夹',
   /** `{count}` is the number of works. */
   workCount: '{count}部',
 } as const;

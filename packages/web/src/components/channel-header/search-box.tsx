@@ -5,15 +5,12 @@ import { useNavigate } from 'react-router';
 import { searchPath } from '../../app/paths';
 import { showToast } from '../feedback/lazy-feedback';
 import { validKeyword } from './keyword';
-import type { ComboState } from './suggest-options';
 import { SEARCH_PLACEHOLDER } from './texts';
 import styles from './search-box.module.css';
 
 // The suggestions come with the box's first focus, not with /index (decision 028): the list, its
 // keyboard and the recent searches are all in the panel's code.
 const SuggestPanel = lazy(() => import('./suggest-panel'));
-
-const COLLAPSED: ComboState = { expanded: false, activeId: undefined };
 
 /** Keeps a searched keyword among the device's recent searches. */
 const rememberSearch = (keyword: string) =>
@@ -35,12 +32,8 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
   // The panel's code is asked for at the first focus, and stays.
   const [engaged, setEngaged] = useState(false);
   const [open, setOpen] = useState(false);
-  const [combo, setCombo] = useState(COLLAPSED);
   const listId = useId();
-  const close = () => {
-    setOpen(false);
-    setCombo(COLLAPSED);
-  };
+  const close = () => setOpen(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!validKeyword(value)) {
@@ -51,7 +44,6 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
     rememberSearch(value.trim());
     void navigate(searchPath(value.trim()));
   };
-  const expanded = open && combo.expanded;
   return (
     <form className={`${styles.form} ${className ?? ''}`} role="search" action="" onSubmit={submit}>
       <label className={styles.box}>
@@ -80,9 +72,8 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
           aria-label={SEARCH_PLACEHOLDER}
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={expanded ? listId : undefined}
-          aria-activedescendant={expanded ? combo.activeId : undefined}
+          // The list sets aria-expanded, aria-controls and aria-activedescendant while it shows.
+          aria-expanded={false}
           autoComplete="off"
         />
       </label>
@@ -92,7 +83,6 @@ export function SearchBox({ keyword = '', className }: { keyword?: string; class
             input={input}
             value={value}
             listId={listId}
-            onState={setCombo}
             onPick={(picked) => {
               if (picked !== undefined) setValue(picked);
               close();

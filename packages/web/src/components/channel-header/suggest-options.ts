@@ -1,11 +1,6 @@
 import { type EntityMatch, MOD_ID, type Suggestions } from '@yingku/contract';
-import { entityListPath, searchPath, workPath } from '../../app/paths';
-
-/** What the suggestions tell the box to announce: whether a list shows, and the option the keys are on. */
-export interface ComboState {
-  expanded: boolean;
-  activeId: string | undefined;
-}
+import { searchPath, workPath } from '../../app/paths';
+import { entityListPath } from '../../app/list-paths';
 
 /** One line the search box offers: where it goes, and what it shows. */
 export type SuggestOption =

@@ -8,15 +8,9 @@ import { suggestGuard } from '../../api/search-guards';
 import { workCountText } from '../../app/texts';
 import { addRecentSearch, clearRecentSearches, getRecentSearches } from '../../session/recent-searches';
 import { validKeyword } from './keyword';
-import {
-  type ComboState,
-  moveActive,
-  recentOptions,
-  type SuggestOption,
-  suggestOptions,
-} from './suggest-options';
+import { moveActive, recentOptions, type SuggestOption, suggestOptions } from './suggest-options';
 import styles from './suggest-panel.module.css';
-import { ENTITY_KIND_LABEL, SUGGEST_TEXT } from './texts';
+import { ENTITY_KIND_LABEL, SUGGEST_TEXT } from './suggest-texts';
 
 /** How long typing pauses before the box asks for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -28,12 +22,16 @@ export interface SuggestPanelProps {
   value: string;
   /** The listbox's id; option `i` is `${listId}-${i}`. */
   listId: string;
-  /** What the box announces: a list shown, the option the keys are on. */
-  onState: (state: ComboState) => void;
   /** An option was picked (and is being opened); a recent keyword is the box's new text. */
   onPick: (keyword?: string) => void;
   /** Escape: the list closes, the text stays. */
   onClose: () => void;
+}
+
+/** Sets `name` to `value`, or removes it when undefined. */
+function toggle(element: Element | null, name: string, value: string | undefined) {
+  if (value === undefined) element?.removeAttribute(name);
+  else element?.setAttribute(name, value);
 }
 
 /** `value`, once it has stayed the same for `ms`. */
@@ -54,7 +52,7 @@ function useDebounced(value: string, ms: number): string {
  * through them and Enter picks the one they are on. Loaded on the box's first focus, so /index
  * does not carry it.
  */
-export default function SuggestPanel({ input, value, listId, onState, onPick, onClose }: SuggestPanelProps) {
+export default function SuggestPanel({ input, value, listId, onPick, onClose }: SuggestPanelProps) {
   const navigate = useNavigate();
   const typed = value.trim();
   const keyword = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
@@ -81,9 +79,24 @@ export default function SuggestPanel({ input, value, listId, onState, onPick, on
   // The option the keys are on, for this list of options: a new list starts with none.
   const [cursor, setCursor] = useState({ of: options, index: -1 });
   const active = cursor.of === options ? cursor.index : -1;
+  // The box announces the list and the option the keys are on; set here, with the list, so the
+  // box's own code (in every screen's frame) stays small. Back to collapsed when the list goes.
   useEffect(() => {
-    onState({ expanded: options.length > 0, activeId: active >= 0 ? `${listId}-${active}` : undefined });
-  }, [options, active, listId, onState]);
+    const box = input.current;
+    if (!box) return;
+    const expanded = options.length > 0;
+    box.setAttribute('aria-expanded', String(expanded));
+    toggle(box, 'aria-controls', expanded ? listId : undefined);
+    toggle(box, 'aria-activedescendant', expanded && active >= 0 ? `${listId}-${active}` : undefined);
+  }, [input, options, active, listId]);
+  useEffect(() => {
+    const box = input.current;
+    return () => {
+      box?.setAttribute('aria-expanded', 'false');
+      toggle(box, 'aria-controls', undefined);
+      toggle(box, 'aria-activedescendant', undefined);
+    };
+  }, [input]);
 
   const pick = (option: SuggestOption) => {
     if (option.type === 'recent') addRecentSearch(option.keyword);

@@ -1,26 +1,2 @@
-import type { EntityMatchKind } from '@yingku/contract';
-
 /** The search box's placeholder and accessible name (SPEC §2 gives no text for it). */
 export const SEARCH_PLACEHOLDER = '搜索番号、标题';
-
-/** What a performer, maker, label… is called where a search names one. */
-export const ENTITY_KIND_LABEL = {
-  performer: '女优',
-  maker: '制作商',
-  label: '发行商',
-  series: '系列',
-  director: '导演',
-  item: '同类',
-  tag: '类别',
-} as const satisfies Record<EntityMatchKind, string>;
-
-/** The search box's suggestions while typing and its recent searches (issue 17). */
-export const SUGGEST_TEXT = {
-  /** Accessible name of the list of suggestions. */
-  listLabel: '搜索建议',
-  recentTitle: '最近搜索',
-  clearRecent: '清除',
-  clearRecentLabel: '清除最近搜索',
-  /** Accessible name of a work suggestion: the number, then the title. */
-  work: (number: string, title: string) => `${number} ${title}`,
-} as const;

@@ -2,7 +2,7 @@ import { MOD_NAMES, type ModName } from '@yingku/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { tagsPath } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { CHANNEL_TEXT } from './texts';
+import { CHANNEL_TITLES } from './titles';
 
 /** `/tags` and `/top` for censored, `/tags/uncensored` and `/top/uncensored` for the others. */
 const under = (base: string, modName: ModName) => (modName === 'censored' ? base : `${base}/${modName}`);
@@ -21,7 +21,7 @@ function channelPages(modName: ModName): RouteObject[] {
         return <CategoriesPage key={modName} modName={modName} />;
       },
     },
-    handle: { title: CHANNEL_TEXT.categoriesTitle(modName) } satisfies RouteHandle,
+    handle: { title: CHANNEL_TITLES.categoriesTitle(modName) } satisfies RouteHandle,
   });
   const pages: RouteObject[] = [
     {
@@ -32,7 +32,7 @@ function channelPages(modName: ModName): RouteObject[] {
           return <LatestPage key={modName} modName={modName} />;
         },
       },
-      handle: { title: CHANNEL_TEXT.latestTitle(modName) } satisfies RouteHandle,
+      handle: { title: CHANNEL_TITLES.latestTitle(modName) } satisfies RouteHandle,
     },
     {
       path: under('top', modName),
@@ -42,7 +42,7 @@ function channelPages(modName: ModName): RouteObject[] {
           return <RankingPage key={modName} modName={modName} />;
         },
       },
-      handle: { title: CHANNEL_TEXT.rankingTitle(modName) } satisfies RouteHandle,
+      handle: { title: CHANNEL_TITLES.rankingTitle(modName) } satisfies RouteHandle,
     },
     { path: `${under('tags', modName)}/index`, ...categories() },
     { path: `${under('tags', modName)}/:tagsId`, ...categories() },
@@ -56,7 +56,7 @@ function channelPages(modName: ModName): RouteObject[] {
 
 const search = () => ({
   lazy: { Component: async () => (await import('./search-page')).SearchPage },
-  handle: { title: CHANNEL_TEXT.searchTitle } satisfies RouteHandle,
+  handle: { title: CHANNEL_TITLES.searchTitle } satisfies RouteHandle,
 });
 
 /** Latest lists, search, rankings and categories (SPEC §2); app/routes.tsx places them in the main layout. */

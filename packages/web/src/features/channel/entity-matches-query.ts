@@ -2,7 +2,7 @@ import { API, type EntityMatch, type ModName } from '@yingku/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { entitySearchGuard } from '../../api/search-guards';
-import { entityListPath } from '../../app/paths';
+import { entityListPath } from '../../app/list-paths';
 import { channelKeys } from './channel-keys';
 
 /** A match with the list it opens. */

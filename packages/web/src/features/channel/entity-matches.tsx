@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { workCountText } from '../../app/texts';
+import { ENTITY_KIND_LABEL } from '../../components/channel-header/suggest-texts';
 import styles from './entity-matches.module.css';
 import { type LinkedMatch, matchesByKind } from './entity-matches-query';
 import { CHANNEL_TEXT } from './texts';
@@ -15,7 +16,7 @@ export function EntityMatches({ matches }: { matches: readonly LinkedMatch[] }) 
     <section className={styles.matches} aria-label={CHANNEL_TEXT.matchesLabel} data-testid="entity-matches">
       {matchesByKind(matches).map(([kind, rows]) => (
         <div key={kind} className={styles.group}>
-          <h2 className={styles.kind}>{CHANNEL_TEXT.matchKind[kind]}</h2>
+          <h2 className={styles.kind}>{ENTITY_KIND_LABEL[kind]}</h2>
           <ul className={styles.list}>
             {rows.map((match) => (
               <li key={match.id}>

@@ -1,12 +1,9 @@
 import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
-import { ENTITY_KIND_LABEL } from '../../components/channel-header/texts';
+import { CHANNEL_TITLES } from './titles';
 
 /** Texts of the channel lists, search, rankings and categories that SPEC.md does not spell. */
 export const CHANNEL_TEXT = {
-  latestTitle: (modName: ModName) => `${CHANNEL_LABEL[modName]}最新`,
-  rankingTitle: (modName: ModName) => `${CHANNEL_LABEL[modName]}排行`,
-  categoriesTitle: (modName: ModName) => `${CHANNEL_LABEL[modName]}分类`,
-  searchTitle: '搜索结果',
+  ...CHANNEL_TITLES,
   searchAll: '全部',
   searchOnly: (modName: ModName) => CHANNEL_LABEL[modName],
   searchTabsLabel: '搜索范围',
@@ -26,5 +23,4 @@ export const CHANNEL_TEXT = {
   tagsFailed: '分类加载失败',
   /** Accessible name of the entities a search keyword names, above the works. */
   matchesLabel: '相关演员与厂商',
-  matchKind: ENTITY_KIND_LABEL,
 } as const;

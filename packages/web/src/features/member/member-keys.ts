@@ -15,4 +15,6 @@ export const memberKeys = {
     [...ofUser(userId), 'collected', cateId ?? 'all'] as const,
   liked: (userId: string) => [...ofUser(userId), 'liked'] as const,
   cloudDownloads: (userId: string) => [...ofUser(userId), 'cloudDownloads'] as const,
+  /** A public folder's shared page: the same for everyone, so outside any session. */
+  sharedFolder: (cateId: string, shareKey: string) => ['sharedFolder', cateId, shareKey] as const,
 };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readHistory } from '../../session/history';
 import { forgetCollectedPages, useCollectedPages, useFolders, useLikedPages } from './library-queries';
@@ -7,6 +7,10 @@ import { historyPage, selectedFolderId } from './member-model';
 import { fromPages, type MemberListState, MemberWorks } from './member-works';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
+
+// The share button and its clipboard code come when a public folder is chosen: before the tap,
+// so the copy still starts inside it (iOS drops a clipboard write begun later).
+const ShareFolderButton = lazy(() => import('./share-folder-button'));
 
 /** Key of the 全部 button; folder ids are decimal strings, so it cannot clash with one. */
 const ALL = 'all';
@@ -22,6 +26,8 @@ export function CollectList({ userId }: { userId: string }) {
   const cateId = selectedFolderId(folders.data?.rows, cateParam);
   // With a folder in the address, wait for the folders to know it is still one of the user's.
   const pages = useCollectedPages(userId, cateId, !cateParam || !folders.isPending);
+  // A public folder can be shared: its read-only page opens from the link (issue 17).
+  const shareKey = folders.data?.rows.find((folder) => folder.cateId === cateId)?.shareKey;
 
   const queryClient = useQueryClient();
   const choose = (key: string) => {
@@ -53,6 +59,11 @@ export function CollectList({ userId }: { userId: string }) {
           </button>
         ))}
       </div>
+      {shareKey && cateId && (
+        <Suspense fallback={null}>
+          <ShareFolderButton cateId={cateId} shareKey={shareKey} />
+        </Suspense>
+      )}
       <MemberWorks
         list={fromPages(pages)}
         emptyText={cateId ? MEMBER_TEXT.collectFolderEmpty : MEMBER_TEXT.collectEmpty}

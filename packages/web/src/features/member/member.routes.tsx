@@ -10,4 +10,10 @@ export const memberRoutes: RouteObject[] = [
     lazy: { Component: async () => (await import('./member-page')).MemberPage },
     handle: { title: UI_TEXT.mine, skeleton: 'form' } satisfies RouteHandle,
   },
+  {
+    // A public folder's read-only page, from the link its owner shared (issue 17).
+    path: 'folder/:cateId/:shareKey',
+    lazy: { Component: async () => (await import('./shared-folder-page')).SharedFolderPage },
+    handle: { title: UI_TEXT.sharedFolderTitle } satisfies RouteHandle,
+  },
 ];

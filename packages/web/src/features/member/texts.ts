@@ -14,6 +14,10 @@ export const MEMBER_TEXT = {
   languageChinese: '中文',
   /** 隐私模式 (issue 17): covers and stills blurred until tapped. */
   discreet: '隐私模式',
+  /** A public folder's link (issue 17). */
+  shareFolder: '分享收藏夹',
+  shareFolderHint: '复制链接，拿到链接的人可以查看这个收藏夹',
+  sharedFolderEmpty: '收藏夹里还没有作品',
   refreshVersion: '刷新版本',
   logout: '退出登录',
   logoutConfirm: '确定要退出登录吗？',

@@ -1,6 +1,6 @@
 import { type EntityRef, isModId, MOD_NAME } from '@yingku/contract';
 import { Tag } from 'antd-mobile';
-import { entityListPath } from '../../app/paths';
+import { entityListPath } from '../../app/list-paths';
 import type { EntityKind } from './entity-links';
 import styles from './details-tab.module.css';
 
@@ -31,7 +31,7 @@ export function EntityRow({ kind, modId, entities }: EntityRowProps) {
             </Tag>
           </a>
         ) : (
-          <Tag key={entity.id} color="default" fill="outline" round data-kind={kind}>
+          <Tag key={entity.id} color="default" fill="outline" round>
             {name}
           </Tag>
         );

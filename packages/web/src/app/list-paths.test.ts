@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityListPath } from './paths';
+import { entityListPath } from './list-paths';
 
 describe('entityListPath (SPEC §2)', () => {
   it('opens the censored lists of every kind', () => {
