@@ -31,7 +31,7 @@ export function EntityRow({ kind, modId, entities }: EntityRowProps) {
             </Tag>
           </a>
         ) : (
-          <Tag key={entity.id} color="default" fill="outline" round>
+          <Tag key={entity.id} color="default" fill="outline" round data-kind={kind}>
             {name}
           </Tag>
         );
