@@ -97,7 +97,7 @@ describe('member center for a visitor (SPEC §2)', () => {
     await page.getByRole('button', { name: MEMBER_TEXT.more }).click();
     const drawer = page.getByTestId('member-drawer');
     await drawer.getByText(MEMBER_TEXT.language).waitFor();
-    await drawer.getByText(MEMBER_TEXT.languageChinese).waitFor();
+    await drawer.getByText(MEMBER_TEXT.languageNames.hans).waitFor();
     expect(await drawer.getByText(MEMBER_TEXT.logout).count()).toBe(0);
 
     // Nothing of the account was asked of the server.
@@ -193,7 +193,7 @@ describe('member center for a logged-in user (SPEC §2)', () => {
       MEMBER_TEXT.myOrders,
       MEMBER_TEXT.activateVip,
       MEMBER_TEXT.language,
-      MEMBER_TEXT.languageChinese,
+      MEMBER_TEXT.languageNames.hans,
       MEMBER_TEXT.refreshVersion,
       MEMBER_TEXT.logout,
     ]) {

@@ -6,6 +6,7 @@ import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } fro
 import { deferredStart } from './plugins/deferred-start';
 import { offlineAssets } from './plugins/offline-assets';
 import { precompress } from './plugins/precompress';
+import { traditionalPhrases } from './plugins/traditional-phrases';
 
 /**
  * React Router's production build. Its package.json points every import at dist/development
@@ -26,7 +27,12 @@ const apiServer = 'http://localhost:8080';
  * stylesheets, which Node cannot load), for the server to import. Outside `dist`, which is served.
  */
 const ssrBuild = {
-  plugins: [antdMobileBarrelWithoutSideEffects(), antdMobileWithoutLegacyRender(), react()],
+  plugins: [
+    antdMobileBarrelWithoutSideEffects(),
+    antdMobileWithoutLegacyRender(),
+    react(),
+    traditionalPhrases(),
+  ],
   ssr: { noExternal: true, target: 'node' },
   publicDir: false,
   build: {
@@ -43,6 +49,7 @@ const browserBuild = {
     antdMobileBarrelWithoutSideEffects(),
     antdMobileWithoutLegacyRender(),
     react(),
+    traditionalPhrases(),
     offlineAssets(),
     deferredStart(),
     precompress(),

@@ -6,8 +6,12 @@ type OutputChunk = Rolldown.OutputChunk;
 /** Where the list is written, at the site's root; public/sw.js reads it (decision 018). */
 export const OFFLINE_ASSETS_FILE = 'offline-assets.json';
 
-/** Lazily loaded code a visitor's offline shell does without: the player's hls.js, the WeChat QR, the console. */
-const NOT_OFFLINE = /node_modules[\\/](?:hls\.js|qrcode)[\\/]|[\\/]src[\\/]features[\\/]admin[\\/]/;
+/**
+ * Lazily loaded code a visitor's offline shell does without: the player's hls.js, the WeChat QR,
+ * the console, and 繁體中文's dictionary (100 KiB gzip that only its readers load).
+ */
+const NOT_OFFLINE =
+  /node_modules[\\/](?:hls\.js|qrcode)[\\/]|[\\/]src[\\/](?:features[\\/]admin[\\/]|session[\\/]traditional\.ts$)/;
 
 /** Every chunk a visitor's screens load, first page and lazy routes, with its stylesheets. */
 export function visitorAssets(bundle: OutputBundle): string[] {

@@ -9,6 +9,7 @@ import { createRoutes } from './app/routes';
 import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
+import { storedScript } from './session/chinese-script';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -36,6 +37,9 @@ try {
 if (document.documentElement.hasAttribute(DISCREET_ATTRIBUTE)) {
   void import('./session/discreet-reveal').then(({ revealPicturesOnTap }) => revealPicturesOnTap());
 }
+// 繁體中文 was chosen on this device (issue 17): the page is shown converted.
+if (storedScript() === 'hant')
+  void import('./session/traditional').then(({ showTraditional }) => showTraditional());
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {

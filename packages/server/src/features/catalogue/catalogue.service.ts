@@ -9,6 +9,8 @@ import {
   LATEST_DEFAULTS,
   LIMITS,
   MOD_ID,
+  ENTITY_MATCH_KINDS,
+  type EntityMatchKind,
   MOD_NAME,
   type ModId,
   type ModName,
@@ -26,6 +28,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
 import type { EntityMatchRow } from './entity-search.repo';
 import { compactNumber, foldText, searchTerms } from './search-text';
+import { spellings } from './simplified';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
 import { createWorksLister } from './works-list.service';
@@ -55,6 +58,24 @@ function toEntityMatch(row: EntityMatchRow): EntityMatch {
     modName: MOD_NAME[row.channel],
     count: Number(row.count),
   };
+}
+
+/**
+ * The entities found for each spelling of a keyword (as typed, then in simplified characters),
+ * as one answer: each kind's matches of the first spelling, then the others' not among them, up
+ * to `perKind`, kinds in their usual order (performers first).
+ */
+function eachSpelling(found: EntityMatchRow[][], perKind: number): EntityMatchRow[] {
+  if (found.length === 1) return found[0]!;
+  const byKind = new Map<EntityMatchKind, EntityMatchRow[]>();
+  for (const row of found.flat()) {
+    const rows = byKind.get(row.kind) ?? [];
+    if (rows.length < perKind && !rows.some((other) => other.id === row.id && other.channel === row.channel))
+      rows.push(row);
+    byKind.set(row.kind, rows);
+  }
+  const order = (kind: EntityMatchKind) => ENTITY_MATCH_KINDS.indexOf(kind);
+  return [...byKind.entries()].sort(([a], [b]) => order(a) - order(b)).flatMap(([, rows]) => rows);
 }
 
 /** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
@@ -181,8 +202,11 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     /** The performers, makers, labels… whose name holds the keyword: a few of each kind, best first. */
     async searchEntities(query: EntitySearchQuery): Promise<EntityMatch[]> {
       const channel = query.modName ? MOD_ID[query.modName] : undefined;
-      const rows = await repo.searchEntities(foldText(query.keyword), channel, LIMITS.entityMatchesPerKind);
-      return rows.map(toEntityMatch);
+      const perKind = LIMITS.entityMatchesPerKind;
+      const found = await Promise.all(
+        spellings(foldText(query.keyword)).map((spelling) => repo.searchEntities(spelling, channel, perKind)),
+      );
+      return eachSpelling(found, perKind).map(toEntityMatch);
     },
 
     /**
@@ -194,15 +218,20 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
     async suggest(query: SuggestQuery): Promise<Suggestions> {
       const channel = query.modName ? MOD_ID[query.modName] : undefined;
       const keyword = query.keyword.trim();
-      const folded = foldText(keyword);
+      const folded = spellings(foldText(keyword));
       const limit = LIMITS.suggestedWorks;
+      const perKind = LIMITS.suggestedEntitiesPerKind;
       const numberLike = isNumberLike(keyword) || isNumberPrefix(keyword);
       const [byNumber, byTitle, entities] = await Promise.all([
         numberLike ? repo.worksByNumberPrefix(compactNumber(keyword), channel, limit) : [],
-        repo.worksByTitlePrefix(folded, channel, limit),
-        repo.searchEntities(folded, channel, LIMITS.suggestedEntitiesPerKind, SUGGESTED_ENTITY_KINDS),
+        Promise.all(folded.map((spelling) => repo.worksByTitlePrefix(spelling, channel, limit))),
+        Promise.all(
+          folded.map((spelling) => repo.searchEntities(spelling, channel, perKind, SUGGESTED_ENTITY_KINDS)),
+        ),
       ]);
-      const works = [...byNumber, ...byTitle.filter((row) => !byNumber.some((n) => n.id === row.id))];
+      const works = [...byNumber, ...byTitle.flat()].filter(
+        (row, i, all) => all.findIndex((other) => other.id === row.id) === i,
+      );
       return {
         works: works.slice(0, limit).map((row) => ({
           id: row.id,
@@ -210,7 +239,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
           number: row.number,
           title: row.title,
         })),
-        entities: entities.map(toEntityMatch),
+        entities: eachSpelling(entities, perKind).map(toEntityMatch),
       };
     },
 

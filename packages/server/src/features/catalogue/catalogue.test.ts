@@ -212,8 +212,9 @@ describe('search', () => {
 
   it('finds title words of one, two and more characters, Chinese, Japanese and Latin', async () => {
     expect((await list({ keyword: '夏' })).numbers).toEqual(['SSIS-001']);
-    expect((await list({ keyword: '午后' })).numbers).toEqual(['SSIS-002']);
-    expect((await list({ keyword: '午後' })).numbers).toEqual(['010120-001']);
+    // Either script finds both spellings (issue 17): 午後 is 午后 in simplified characters.
+    expect((await list({ keyword: '午后' })).numbers).toEqual(['SSIS-002', '010120-001']);
+    expect((await list({ keyword: '午後' })).numbers).toEqual(['SSIS-002', '010120-001']);
     expect((await list({ keyword: '夏日旅行' })).numbers).toEqual(['SSIS-001']);
     expect((await list({ keyword: 'カフェ' })).numbers).toEqual(['010120-001']);
     expect((await list({ keyword: 'western sample' })).numbers).toEqual(['Studio.24.01.05']);

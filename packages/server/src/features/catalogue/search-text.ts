@@ -1,4 +1,5 @@
 import { isNumberLike, isNumberPrefix, numberKey } from '@yingku/contract';
+import { toSimplified } from './simplified';
 
 /**
  * How titles are indexed and keywords matched (DESIGN.md, "Measured at a million works"):
@@ -11,6 +12,14 @@ export function foldText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+/**
+ * Text as the title indexes hold it and keywords are matched against them: folded, in simplified
+ * characters, so that a keyword typed in 繁體 finds the works its 简体 spelling finds (issue 17).
+ */
+export function foldWords(text: string): string {
+  return toSimplified(foldText(text));
+}
+
 /** A number as the prefix index holds it: upper-cased letters and digits only (`YKJ263`). */
 export function compactNumber(text: string): string {
   return text
@@ -21,13 +30,13 @@ export function compactNumber(text: string): string {
 
 /** `search_text` of a work. */
 export function searchText(number: string, title: string): string {
-  return foldText(`${number} ${title}`);
+  return foldWords(`${number} ${title}`);
 }
 
 /** `title_grams` of a work: unigrams and bigrams within each whitespace-separated run. */
 export function titleGrams(title: string): string[] {
   const grams = new Set<string>();
-  for (const run of foldText(title).split(/\s+/)) {
+  for (const run of foldWords(title).split(/\s+/)) {
     const chars = [...run];
     for (let i = 0; i < chars.length; i++) {
       grams.add(chars[i]!);
@@ -56,7 +65,7 @@ export interface SearchTerm {
 export function searchTerms(keyword: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
   for (const part of keyword.trim().split(/\s+/)) {
-    const text = foldText(part);
+    const text = foldWords(part);
     if (!text) continue;
     const term: SearchTerm = { text, titleMatch: [...text].length <= 2 ? 'grams' : 'trigram' };
     if (isNumberLike(part)) term.numberKey = numberKey(part);

@@ -1,4 +1,4 @@
-import { Popup, Switch } from 'antd-mobile';
+import { ActionSheet, Popup, Switch } from 'antd-mobile';
 import {
   ChevronRightIcon,
   DownloadIcon,
@@ -9,9 +9,11 @@ import {
   ReceiptTextIcon,
   RotateCwIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { storedScript } from '../../session/chinese-script';
+import { chooseScript } from '../../session/choose-script';
 import { useDiscreet } from '../../session/discreet-mode';
 import styles from './member-drawer.module.css';
 import { MEMBER_TEXT } from './texts';
@@ -28,7 +30,7 @@ export interface MemberDrawerProps {
 
 /**
  * The 更多 drawer (SPEC §2): my cloud downloads (not in SPEC §2: the one place a user sees all
- * their requests), my orders, activate VIP, the language (Chinese, the only one), 隐私模式
+ * their requests), my orders, activate VIP, the language (简体中文 or 繁體中文, issue 17), 隐私模式
  * (covers and stills blurred until tapped, issue 17),
  * refresh version (reloads the page, picking up a new release) and, when logged in, log out.
  * Rows are real links and buttons (antd-mobile's List.Item is an `<a>` without href, which a
@@ -37,6 +39,8 @@ export interface MemberDrawerProps {
 export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads }: MemberDrawerProps) {
   const logout = useLogout();
   const [discreet, setDiscreet] = useDiscreet();
+  const [choosingScript, setChoosingScript] = useState(false);
+  const script = storedScript();
   return (
     <Popup
       visible={visible}
@@ -57,9 +61,19 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
           <Link to={PATHS.sub} className={styles.row} onClick={onClose}>
             <Row icon={<KeyRoundIcon />} label={MEMBER_TEXT.activateVip} />
           </Link>
-          <div className={styles.row} data-testid="language">
-            <Row icon={<GlobeIcon />} label={MEMBER_TEXT.language} extra={MEMBER_TEXT.languageChinese} />
-          </div>
+          <button
+            type="button"
+            className={styles.row}
+            data-testid="language"
+            aria-haspopup="dialog"
+            onClick={() => setChoosingScript(true)}
+          >
+            <Row
+              icon={<GlobeIcon />}
+              label={MEMBER_TEXT.language}
+              extra={MEMBER_TEXT.languageNames[script]}
+            />
+          </button>
           <button
             type="button"
             role="switch"
@@ -82,6 +96,20 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
           </div>
         )}
       </nav>
+      <ActionSheet
+        visible={choosingScript}
+        onClose={() => setChoosingScript(false)}
+        cancelText={MEMBER_TEXT.cancel}
+        actions={(['hans', 'hant'] as const).map((key) => ({
+          key,
+          text: MEMBER_TEXT.languageNames[key],
+          bold: key === script,
+          onClick: () => {
+            setChoosingScript(false);
+            void chooseScript(key);
+          },
+        }))}
+      />
     </Popup>
   );
 }

@@ -11,7 +11,8 @@ export const MEMBER_TEXT = {
   myOrders: '我的订单',
   activateVip: '激活VIP',
   language: '语言设置',
-  languageChinese: '中文',
+  /** The interface's script (issue 17): each name written in its own script, as a reader looks for it. */
+  languageNames: { hans: '简体中文', hant: '繁體中文' },
   /** 隐私模式 (issue 17): covers and stills blurred until tapped. */
   discreet: '隐私模式',
   /** A public folder's link (issue 17). */
