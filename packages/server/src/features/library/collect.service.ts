@@ -210,7 +210,8 @@ export function createCollectService(db: Kysely<DB>, shareSecret: string) {
           cateId: folder.id,
           cateName: folder.name,
           description: folder.description,
-          count: folder.work_count,
+          // What the page shows: without the works staff hid, which the owner's count keeps.
+          count: total,
         },
         rows: rows.map(toLibraryWork),
         total,

@@ -72,6 +72,18 @@ describe('GET /v2/folders/{cateId}/{shareKey}', () => {
     expect(next.data.rows.map((row) => row.id)).toEqual([works[0]]);
   });
 
+  it('counts only the works it shows: a work staff hid leaves the page and the count', async () => {
+    await t.database.db.updateTable('works').set({ hidden: true }).where('id', '=', works[1]!).execute();
+    try {
+      const { data } = (await open(shared.cateId, shared.shareKey!)).json<SharedFolderAnswer>();
+      expect(data.rows.map((row) => row.id)).toEqual([works[2], works[0]]);
+      expect(data.total).toBe(2);
+      expect(data.folder.count).toBe(2);
+    } finally {
+      await t.database.db.updateTable('works').set({ hidden: false }).where('id', '=', works[1]!).execute();
+    }
+  });
+
   it('is one 404 for a wrong key, another folder’s key, a private folder or an unknown one', async () => {
     const { headers: other } = await insertCaller(t);
     const list = await t.get(API.folderList, {}, other);
