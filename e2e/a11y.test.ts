@@ -1,4 +1,11 @@
-import { API, API_BASE, ALL_TIME, CHANNEL_LABEL, type WorkListItem } from '@yingku/contract';
+import {
+  API,
+  API_BASE,
+  ALL_TIME,
+  CHANNEL_LABEL,
+  type CollectFolder,
+  type WorkListItem,
+} from '@yingku/contract';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
@@ -7,11 +14,12 @@ import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
+import { sharedFolderPath } from '../packages/web/src/features/member/shared-folder-path';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { ADMIN_SECTIONS, sectionPath } from '../packages/web/src/features/admin/admin-model';
 import { registerStaff } from './support/console';
-import { registerMember, seedSession, type TestMember } from './support/accounts';
+import { apiOk, registerMember, seedSession, type TestMember } from './support/accounts';
 import { describeFindings, seriousAxeViolations } from './support/axe';
 import { settled } from './support/page-checks';
 import { DESKTOP, PHONE } from './support/browser';
@@ -23,6 +31,8 @@ const { url } = journey;
 let member: TestMember;
 let staff: TestMember;
 let works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
+/** The suite member's public folder, with a work in it: its shared page (issue 17). */
+let sharedFolder: string;
 
 beforeAll(async () => {
   member = await registerMember(journey.server, 'a11y');
@@ -42,6 +52,22 @@ beforeAll(async () => {
     uncensored: await first('uncensored'),
     western: await first('western'),
   };
+  const authed = { authorization: `Bearer ${member.accessToken}` };
+  const { data: folder } = await apiOk<{ data: CollectFolder }>(
+    journey.server,
+    'POST',
+    API.createFolder,
+    { cateName: '公开片单', description: '', isPrivate: 0 },
+    authed,
+  );
+  await apiOk(
+    journey.server,
+    'POST',
+    API.collectAdds,
+    { dataId: works.censored.id, cateIds: [folder.cateId] },
+    authed,
+  );
+  sharedFolder = sharedFolderPath(folder.cateId, folder.shareKey!);
 });
 
 /** A screen of SPEC §2 to check: where it is, and what to do on it before checking. */
@@ -128,6 +154,17 @@ const SCREENS: Screen[] = [
       await page.getByText(MEMBER_TEXT.logout, { exact: true }).waitFor();
     },
   },
+  {
+    name: 'language choices',
+    path: () => '/user',
+    act: async (page) => {
+      await page.getByRole('button', { name: MEMBER_TEXT.more }).click();
+      await page.getByTestId('language').click();
+      await page.getByRole('option', { name: MEMBER_TEXT.languageNames.hant }).waitFor();
+      await settled(page);
+    },
+  },
+  { name: 'shared folder', path: () => sharedFolder },
   { name: 'customer service', path: () => '/message', member: true },
   { name: 'activation code', path: () => '/sub', member: true },
   { name: 'pay', path: () => '/pay', member: true },

@@ -1,9 +1,12 @@
-import { API, ALL_TIME, type WorkListItem } from '@yingku/contract';
+import { API, ALL_TIME, type CollectFolder, type WorkListItem } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
-import { registerMember, type TestMember } from './support/accounts';
+import { searchPath } from '../packages/web/src/app/paths';
+import { sharedFolderPath } from '../packages/web/src/features/member/shared-folder-path';
+import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { firstPerformer } from './support/demo-data';
 import { PHONE, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { coversInViewLoaded, overflowsHorizontally, settled } from './support/page-checks';
@@ -17,9 +20,13 @@ const PHONES = {
 const journey = useJourney();
 let member: TestMember;
 let work: WorkListItem;
+/** A performer's name (the search page shows them above the works) and a shared folder's path: issue 17. */
+let performerName: string;
+let sharedFolder: string;
 
 beforeAll(async () => {
   member = await registerMember(journey.server, 'layout');
+  performerName = (await firstPerformer(journey.server)).name;
   const list = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
     modName: 'censored',
     sort: 'pubTime',
@@ -28,6 +35,16 @@ beforeAll(async () => {
     pageSize: 1,
   });
   work = list.rows[0]!;
+  const authed = bearer(member.accessToken);
+  const { data: folder } = await apiOk<{ data: CollectFolder }>(
+    journey.server,
+    'POST',
+    API.createFolder,
+    { cateName: '公开片单', description: '一个很长的收藏夹说明，看看小屏幕上是否换行得当', isPrivate: 0 },
+    authed,
+  );
+  await apiOk(journey.server, 'POST', API.collectAdds, { dataId: work.id, cateIds: [folder.cateId] }, authed);
+  sharedFolder = sharedFolderPath(folder.cateId, folder.shareKey!);
 });
 
 const { url } = journey;
@@ -43,6 +60,8 @@ describe.each(Object.entries(PHONES))('on %s', (device, options) => {
     ['latest', '/censored', false],
     ['detail', () => `/censored/${work.id}`, false],
     ['makers', '/maker/index', false],
+    ['search with names', () => searchPath(performerName), false],
+    ['shared folder', () => sharedFolder, false],
     ['member', '/user', true],
     ['login', '/login', false],
   ] as const)('%s fits the width, with the tab bar along the bottom edge', async (name, path, loggedIn) => {

@@ -1,4 +1,4 @@
-import { API, type PerformerRow, type WorkListItem } from '@yingku/contract';
+import { API, type WorkListItem } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { performerPath, searchPath, workPath } from '../packages/web/src/app/paths';
@@ -6,6 +6,7 @@ import { SUGGEST_TEXT } from '../packages/web/src/components/channel-header/sugg
 import { SEARCH_PLACEHOLDER } from '../packages/web/src/components/channel-header/texts';
 import { RECENT_SEARCHES_KEY } from '../packages/web/src/session/recent-searches';
 import { DESKTOP, screenshot } from './support/browser';
+import { firstPerformer } from './support/demo-data';
 import { useJourney } from './support/journey';
 import { settled } from './support/page-checks';
 
@@ -63,12 +64,7 @@ describe('search suggestions (issue 17)', () => {
   });
 
   it('by touch: a performer’s name offers them; a tap opens their list', async () => {
-    const { rows } = await journey.server.apiGet<{ rows: PerformerRow[] }>(API.performerList, {
-      modName: 'censored',
-      pageNum: 1,
-      pageSize: 1,
-    });
-    const performer = rows[0]!;
+    const performer = await firstPerformer(journey.server);
     const page = await journey.page();
     await page.goto(journey.url('/index'));
     await box(page).tap();

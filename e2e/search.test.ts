@@ -1,11 +1,4 @@
-import {
-  API,
-  type EntityMatch,
-  MSG,
-  PAGE_SIZE,
-  type PerformerRow,
-  type WorkListItem,
-} from '@yingku/contract';
+import { API, type EntityMatch, MSG, PAGE_SIZE, type WorkListItem } from '@yingku/contract';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { performerPath, searchPath, workPath } from '../packages/web/src/app/paths';
@@ -14,6 +7,7 @@ import { SEARCH_TABS } from '../packages/web/src/features/channel/channel-params
 import { ENTITY_KIND_LABEL } from '../packages/web/src/components/channel-header/suggest-texts';
 import { CHANNEL_TEXT } from '../packages/web/src/features/channel/texts';
 import { DESKTOP, networkQuiet, screenshot } from './support/browser';
+import { firstPerformer } from './support/demo-data';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally, coversInViewLoaded } from './support/page-checks';
 import { scrollToEnd } from './support/lists';
@@ -146,12 +140,7 @@ describe('search (SPEC §2, §5)', () => {
 
 describe('search finds people and makers (issue 17)', () => {
   it('shows a performer searched by name above the works, and opens their list', async () => {
-    const { rows } = await journey.server.apiGet<{ rows: PerformerRow[] }>(API.performerList, {
-      modName: 'censored',
-      pageNum: 1,
-      pageSize: 1,
-    });
-    const performer = rows[0]!;
+    const performer = await firstPerformer(journey.server);
     const page = await open(searchPath(performer.name));
     const matches = page.getByTestId('entity-matches');
     const match = matches.getByRole('link', { name: new RegExp(performer.name) });

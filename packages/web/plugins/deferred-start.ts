@@ -3,6 +3,7 @@ import path from 'node:path';
 // By file: Vite loads this config with Node, which cannot import the contract package's TypeScript
 // entry; a relative file is bundled into the config instead.
 import { appStartBlock } from '../../contract/src/app-start';
+import { DISCREET_ATTRIBUTE, DISCREET_COOKIE } from '../../contract/src/discreet';
 import { minifySync, type Plugin } from 'vite';
 
 /** The start script's source: a classic script, so it runs with `defer` and the CSP's 'self'. */
@@ -30,7 +31,7 @@ export function deferredStart(): Plugin {
       const entry = MODULE_ENTRY.exec(source);
       if (!entry) throw new Error('index.html has no module entry for the start script to load');
       const modules = [...source.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-      const { code } = minifySync('start.js', readFileSync(START_SCRIPT, 'utf8'));
+      const { code } = minifySync('start.js', startScript());
       const script = this.emitFile({ type: 'asset', name: 'start.js', source: code });
       const tags =
         `${appStartBlock({ entry: entry[1]!, modules })}\n    ` +
@@ -38,4 +39,15 @@ export function deferredStart(): Plugin {
       html.source = source.replace(MODULE_PRELOAD, '').replace(MODULE_ENTRY, tags);
     },
   };
+}
+
+/** The start script with the contract's names written in: 隐私模式's cookie and page attribute. */
+export function startScript(): string {
+  const names = { DISCREET_COOKIE, DISCREET_ATTRIBUTE };
+  let source = readFileSync(START_SCRIPT, 'utf8');
+  for (const [placeholder, name] of Object.entries(names)) {
+    if (!source.includes(`'${placeholder}`)) throw new Error(`the start script has no ${placeholder}`);
+    source = source.replaceAll(`'${placeholder}`, `'${name}`);
+  }
+  return source;
 }

@@ -17,8 +17,10 @@
  */
 (() => {
   // 隐私模式 (discreet.ts in the contract): the server marks the page it sends; a page the service
-  // worker kept for offline use was not, so the cookie decides here.
-  if (/\bdiscreet=1\b/.test(document.cookie)) document.documentElement.setAttribute('data-discreet', '');
+  // worker kept for offline use was not, so the cookie decides here, as discreetFromCookies does.
+  // The build writes the contract's cookie and attribute names over the two placeholders.
+  if (document.cookie.split(';').some((part) => part.trim() === 'DISCREET_COOKIE=1'))
+    document.documentElement.setAttribute('DISCREET_ATTRIBUTE', '');
   const MAX_WAIT_MS = 3000;
   const PRERENDERED = 'data-prerendered';
   const list = JSON.parse(document.getElementById('app-start').textContent);
