@@ -41,6 +41,38 @@ const REVIEW_COLUMNS = (viewer: string | null) =>
   ] as const;
 
 /**
+ * One UPDATE setting the rating figures of the works `ids` (a query of `work_id`s) from their
+ * visible ratings: members' count, star sum and counts per star, visible reviews, the heat of
+ * their times, and the combined average, evaluates and ranking average (decision 044). A work
+ * left with no rating goes back to its imported figures.
+ */
+export function ratingsRecountSql(ids: string): string {
+  const perStar = [1, 2, 3, 4, 5].map((n) => `count(*) FILTER (WHERE r.stars = ${n})`).join(', ');
+  const combined = 'combined_average(w.imported_average, w.imported_evaluates, s.star_sum, s.n)';
+  const evaluates = 'w.imported_evaluates + s.n';
+  return `
+    WITH ids AS (${ids}),
+    r AS (
+      SELECT work_id, stars, CASE WHEN review IS NOT NULL THEN
+        extract(epoch FROM reviewed_at - '${HEAT_EPOCH}'::timestamptz)::float8 / ${HALF_LIFE_SECONDS} * ln(2)
+      END AS x
+      FROM work_ratings WHERE work_id IN (SELECT work_id FROM ids) AND NOT hidden
+    ), s AS (
+      SELECT ids.work_id, count(r.stars)::int AS n, coalesce(sum(r.stars), 0)::int AS star_sum,
+        ARRAY[${perStar}]::int[] AS per_star, count(r.x)::int AS reviews, max(r.x) AS top
+      FROM ids LEFT JOIN r USING (work_id) GROUP BY ids.work_id
+    ), h AS (
+      SELECT r.work_id, max(s.top) + ln(sum(exp(r.x - s.top))) AS heat
+      FROM r JOIN s USING (work_id) WHERE r.x IS NOT NULL GROUP BY r.work_id
+    )
+    UPDATE works w SET member_ratings = s.n, member_star_sum = s.star_sum, member_stars = s.per_star,
+      review_count = s.reviews, review_heat = coalesce(h.heat, 0),
+      average = ${combined}, evaluates = ${evaluates},
+      rank_average = CASE WHEN ${evaluates} >= ${LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
+    FROM s LEFT JOIN h USING (work_id) WHERE w.id = s.work_id`;
+}
+
+/**
  * Members' ratings and reviews, and the figures of works they keep on write (decision 044).
  * Every write of a work's ratings runs inside a transaction that first locks the work's row, so
  * writes to one work (and the catalogue import's) follow one another and each recount sees them all.
@@ -122,29 +154,12 @@ export function createReviewsRepo(db: Kysely<DB>) {
      * and both ranking columns (decision 044). Reads the work's own ratings only, on write.
      */
     async refreshWork(workId: string, trx: Transaction<DB>): Promise<WorkRatingFigures> {
-      const perStar = [1, 2, 3, 4, 5].map((n) => sql`count(*) FILTER (WHERE stars = ${sql.lit(n)})`);
-      const combined = sql`combined_average(w.imported_average, w.imported_evaluates, s.star_sum, s.n)`;
-      const evaluates = sql`w.imported_evaluates + s.n`;
-      const { rows } = await sql<WorkRatingFigures>`
-        WITH r AS (
-          SELECT stars, CASE WHEN review IS NOT NULL THEN
-            extract(epoch FROM reviewed_at - ${HEAT_EPOCH}::timestamptz)::float8 / ${HALF_LIFE_SECONDS} * ln(2)
-          END AS x
-          FROM work_ratings WHERE work_id = ${workId} AND NOT hidden
-        ), s AS (
-          SELECT count(*)::int AS n, coalesce(sum(stars), 0)::int AS star_sum,
-            ARRAY[${sql.join(perStar)}]::int[] AS per_star, count(x)::int AS reviews, max(x) AS top
-          FROM r
-        ), h AS (
-          SELECT coalesce(max(s.top) + ln(sum(exp(r.x - s.top))), 0) AS heat
-          FROM r CROSS JOIN s WHERE r.x IS NOT NULL
+      const { rows } = await sql
+        .raw<WorkRatingFigures>(
+          `${ratingsRecountSql(`SELECT ${BigInt(workId)}::bigint AS work_id`)}
+          RETURNING w.average, w.evaluates, w.member_stars, w.review_count`,
         )
-        UPDATE works w SET member_ratings = s.n, member_star_sum = s.star_sum, member_stars = s.per_star,
-          review_count = s.reviews, review_heat = h.heat,
-          average = ${combined}, evaluates = ${evaluates},
-          rank_average = CASE WHEN ${evaluates} >= ${LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
-        FROM s, h WHERE w.id = ${workId}
-        RETURNING w.average, w.evaluates, w.member_stars, w.review_count`.execute(trx);
+        .execute(trx);
       const [row] = rows;
       if (!row) throw new Error(`reviews: work ${workId} vanished under its lock`);
       return row;
