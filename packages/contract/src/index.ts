@@ -1,6 +1,7 @@
 export * from './channels';
 export * from './discreet';
 export * from './limits';
+export * from './review-limits';
 export * from './messages';
 export * from './server-messages';
 export * from './video-messages';

@@ -28,9 +28,6 @@ export const PAGE_SIZE = {
   staffDownloads: 20,
   /** A user's own cloud-download requests per page. */
   cloudDownloads: 20,
-  /** Reviews of a work per page (detail page) and of the console's review queue. */
-  reviews: 10,
-  staffReviews: 20,
 } as const;
 
 export const LIMITS = {
@@ -99,17 +96,6 @@ export const LIMITS = {
   importErrorsKept: 200,
   /** The link a user may give with a cloud-download request. */
   cloudUrlMax: 2000,
-  /** A member's rating of a work: whole stars (decision 044). */
-  starsMin: 1,
-  starsMax: 5,
-  /** A review's text, in characters after trimming. */
-  reviewMax: 500,
-  /** Ratings (imported and members') a work needs before 高分推荐 ranks it by its average. */
-  minRatingsToRank: 5,
-  /** 热门评论: a review counts half as much this many days later. */
-  reviewHeatHalfLifeDays: 7,
-  /** Ratings and reviews one member may write (create, change or delete) in a window. */
-  reviewWrites: { max: 20, minutes: 10 },
 } as const;
 
 /** Date windows of the works list, in days back from today; 999 means all time (SPEC §9). */

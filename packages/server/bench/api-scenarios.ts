@@ -7,6 +7,7 @@ import {
   type ModId,
   PAGE_SIZE,
   RANKING_DATE_WINDOWS,
+  REVIEW_LIMITS,
 } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import { type ApiPools, FILTER_TABLES, type FilterTable, type PooledEntity } from './api-pools';
@@ -216,7 +217,7 @@ export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
         query: {
           order: dice.chance(0.7) ? 'newest' : 'helpful',
           pageNum: String(dice.chance(0.8) ? 1 : 2),
-          pageSize: String(PAGE_SIZE.reviews),
+          pageSize: String(REVIEW_LIMITS.pageSize),
         },
       };
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PAGE_SIZE } from '../limits';
+import { REVIEW_LIMITS } from '../review-limits';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
@@ -15,15 +15,15 @@ export const reviewParams = z.object({ reviewId: idString });
 const starsField = z
   .number({ error: SERVER_MSG.starsInvalid })
   .int(SERVER_MSG.starsInvalid)
-  .min(LIMITS.starsMin, SERVER_MSG.starsInvalid)
-  .max(LIMITS.starsMax, SERVER_MSG.starsInvalid);
+  .min(REVIEW_LIMITS.starsMin, SERVER_MSG.starsInvalid)
+  .max(REVIEW_LIMITS.starsMax, SERVER_MSG.starsInvalid);
 
 /** Plain text: trimmed, 1–500 characters; null (or absent) is a rating without a review. */
 const reviewField = z
   .string()
   .trim()
   .refine((text) => text.length > 0, SERVER_MSG.reviewEmpty)
-  .refine((text) => reviewLength(text) <= LIMITS.reviewMax, SERVER_MSG.reviewTooLong)
+  .refine((text) => reviewLength(text) <= REVIEW_LIMITS.reviewMax, SERVER_MSG.reviewTooLong)
   .nullable()
   .optional();
 
@@ -63,7 +63,7 @@ export const reviewsQuery = z.object({
   ...clientFields,
   order: z.enum(REVIEW_ORDERS).default('newest'),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.reviews),
+  pageSize: pageSizeParam(REVIEW_LIMITS.pageSize),
 });
 export type ReviewsQuery = z.input<typeof reviewsQuery>;
 
@@ -97,7 +97,7 @@ export const reviewReportResponse = dataEnvelope(z.object({ reported: z.boolean(
 export const staffReviewsQuery = z.object({
   ...clientFields,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffReviews),
+  pageSize: pageSizeParam(REVIEW_LIMITS.staffPageSize),
 });
 export type StaffReviewsQuery = z.input<typeof staffReviewsQuery>;
 

@@ -1,4 +1,4 @@
-import { LIMITS, type ModId, numberKey } from '@yingku/contract';
+import { type ModId, numberKey, REVIEW_LIMITS } from '@yingku/contract';
 import { createDice, type Dice } from '../../src/db/seed/demo-random';
 import { searchText, titleGrams } from '../../src/features/catalogue/search-text';
 import type { CataloguePlan } from './catalogue-plan';
@@ -78,7 +78,7 @@ export function worksLoad(plan: CataloguePlan): TableLoad {
         // The import's own figures; members' ratings are combined in after the load (decision 044).
         average,
         evaluates,
-        evaluates >= LIMITS.minRatingsToRank ? average : 0,
+        evaluates >= REVIEW_LIMITS.minRatingsToRank ? average : 0,
       ].join('\t') + '\n';
     }
   }

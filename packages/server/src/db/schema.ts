@@ -42,7 +42,7 @@ export interface WorksTable {
   review_count: Generated<number>;
   /** 热门评论's order: ln Σ e^(review time, in half-lives × ln 2); 0 with no review. */
   review_heat: Generated<number>;
-  /** 高分推荐's order: the average once evaluates reach LIMITS.minRatingsToRank, else 0. */
+  /** 高分推荐's order: the average once evaluates reach REVIEW_LIMITS.minRatingsToRank, else 0. */
   rank_average: Generated<number>;
   collect_count: Generated<number>;
   like_count: Generated<number>;

@@ -32,7 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`DROP INDEX works_channel_average`);
   await run(`DROP INDEX works_channel_evaluates`);
   await run(`ALTER TABLE works DISABLE TRIGGER works_count_update`);
-  // 5 = LIMITS.minRatingsToRank when this landed; the writers pass the current value.
+  // 5 = REVIEW_LIMITS.minRatingsToRank when this landed; the writers pass the current value.
   await run(`UPDATE works SET imported_average = average, imported_evaluates = evaluates,
     rank_average = CASE WHEN evaluates >= 5 THEN average ELSE 0 END
     WHERE average <> 0 OR evaluates <> 0`);

@@ -1,4 +1,4 @@
-import { LIMITS } from '@yingku/contract';
+import { REVIEW_LIMITS } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LinkTableName, PlainEntityTableName } from '../../db/schema';
 import { SITE_TIME_ZONE } from '../../lib/site-time';
@@ -205,12 +205,12 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
         SELECT ${sql.raw(list(WORK_COLUMNS))},
           x.has_magnet OR EXISTS (SELECT 1 FROM magnets m WHERE m.number_key = x.number_key),
           x.imported_average, x.imported_evaluates,
-          CASE WHEN x.imported_evaluates >= ${LIMITS.minRatingsToRank} THEN x.imported_average ELSE 0 END
+          CASE WHEN x.imported_evaluates >= ${REVIEW_LIMITS.minRatingsToRank} THEN x.imported_average ELSE 0 END
         FROM ${recordset(rows, [...WORK_COLUMNS, ['has_magnet', 'boolean']])}
         ON CONFLICT (channel, number) DO UPDATE SET ${sql.raw(set)},
           has_magnet = works.has_magnet OR excluded.has_magnet, updated_at = now(),
           average = ${combined}, evaluates = ${evaluates},
-          rank_average = CASE WHEN ${evaluates} >= ${LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
+          rank_average = CASE WHEN ${evaluates} >= ${REVIEW_LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
         WHERE (${sql.raw(stored)}, works.has_magnet)
           IS DISTINCT FROM (${sql.raw(incoming)}, works.has_magnet OR excluded.has_magnet)
         RETURNING id`.execute(db);

@@ -1,11 +1,11 @@
-import { LIMITS, type ReviewOrder } from '@yingku/contract';
+import { REVIEW_LIMITS, type ReviewOrder } from '@yingku/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../db/site-time';
 
 /** Where review times are counted from for 热门评论's heat (any fixed instant before the first review). */
 const HEAT_EPOCH = '2020-01-01T00:00:00Z';
-const HALF_LIFE_SECONDS = LIMITS.reviewHeatHalfLifeDays * 86_400;
+const HALF_LIFE_SECONDS = REVIEW_LIMITS.heatHalfLifeDays * 86_400;
 
 /** A work's rating figures as the summary shows them. */
 export interface WorkRatingFigures {
@@ -68,7 +68,7 @@ export function ratingsRecountSql(ids: string): string {
     UPDATE works w SET member_ratings = s.n, member_star_sum = s.star_sum, member_stars = s.per_star,
       review_count = s.reviews, review_heat = coalesce(h.heat, 0),
       average = ${combined}, evaluates = ${evaluates},
-      rank_average = CASE WHEN ${evaluates} >= ${LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
+      rank_average = CASE WHEN ${evaluates} >= ${REVIEW_LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
     FROM s LEFT JOIN h USING (work_id) WHERE w.id = s.work_id`;
 }
 

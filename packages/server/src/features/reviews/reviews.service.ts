@@ -1,5 +1,5 @@
 import {
-  LIMITS,
+  REVIEW_LIMITS,
   type RatingSummary,
   type Review,
   type ReviewOrder,
@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/err
 import { pageOffset } from '../../http/paging';
 import { createReviewsRepo, type OwnRating, type WorkRatingFigures } from './reviews.repo';
 
-const WRITE_WINDOW_MS = LIMITS.reviewWrites.minutes * 60_000;
+const WRITE_WINDOW_MS = REVIEW_LIMITS.writes.minutes * 60_000;
 
 /** A rating as the caller writes it: whole stars, and a trimmed text or none. */
 export interface RatingInput {
@@ -43,7 +43,7 @@ export function createReviewsService(db: Kysely<DB>) {
   /** Counts one write against the member's window (kept in flood_counters, shared by instances). */
   async function countWrite(userId: string): Promise<void> {
     const { hits } = await flood.hit(`reviews:${userId}`, WRITE_WINDOW_MS);
-    if (hits > LIMITS.reviewWrites.max) throw tooManyRequests(SERVER_MSG.reviewsTooFrequent);
+    if (hits > REVIEW_LIMITS.writes.max) throw tooManyRequests(SERVER_MSG.reviewsTooFrequent);
   }
 
   async function lockWorkOrNotFound(workId: string, trx: Transaction<DB>): Promise<void> {

@@ -1,4 +1,4 @@
-import { API, fillPath, LIMITS, MSG, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, MSG, REVIEW_LIMITS, SERVER_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -104,7 +104,7 @@ describe('rating a work', () => {
     }
     expectBadRequest(await rate(work, { stars: 3, review: ' \n ' }, headers), SERVER_MSG.reviewEmpty);
     expectBadRequest(
-      await rate(work, { stars: 3, review: '好'.repeat(LIMITS.reviewMax + 1) }, headers),
+      await rate(work, { stars: 3, review: '好'.repeat(REVIEW_LIMITS.reviewMax + 1) }, headers),
       SERVER_MSG.reviewTooLong,
     );
     expectBadRequest(await rate(work, { stars: 3, review: 'a\u0000b' }, headers), SERVER_MSG.badRequest);
@@ -112,9 +112,9 @@ describe('rating a work', () => {
     expectBadRequest(await rate('abc', { stars: 3 }, headers), '编号必须是正整数');
     expect(await ratingRows()).toEqual(before);
     // 500 characters (not UTF-16 units) is the limit.
-    expect((await rate(work, { stars: 3, review: '😀'.repeat(LIMITS.reviewMax) }, headers)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await rate(work, { stars: 3, review: '😀'.repeat(REVIEW_LIMITS.reviewMax) }, headers)).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown or hidden work, and 403 to a visitor', async () => {
@@ -137,7 +137,7 @@ describe('rating a work', () => {
   it('limits how many rating writes a member makes in a window', async () => {
     const { headers } = await insertCaller(t);
     const work = await newWork();
-    for (let i = 0; i < LIMITS.reviewWrites.max; i += 1) {
+    for (let i = 0; i < REVIEW_LIMITS.writes.max; i += 1) {
       expect((await rate(work, { stars: (i % 5) + 1 }, headers)).statusCode).toBe(200);
     }
     const res = await rate(work, { stars: 1, review: '再来一次' }, headers);
@@ -263,7 +263,7 @@ describe('rankings', () => {
     let ids = await list(100);
     expect(ids.indexOf(steady)).toBeLessThan(ids.indexOf(lone));
     expect((await workRow(lone)).rank_average).toBe(0);
-    for (let i = 1; i < LIMITS.minRatingsToRank; i += 1) {
+    for (let i = 1; i < REVIEW_LIMITS.minRatingsToRank; i += 1) {
       await rate(lone, { stars: 5 }, (await insertCaller(t)).headers);
     }
     ids = await list(99);
