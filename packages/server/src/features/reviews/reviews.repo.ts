@@ -185,16 +185,19 @@ export function createReviewsRepo(db: Kysely<DB>) {
 
     /** A visible review (with text), locked; undefined when unknown, hidden or on a hidden work. */
     lockVisibleReview(reviewId: string, trx: Transaction<DB>) {
-      return trx
-        .selectFrom('work_ratings as r')
-        .innerJoin('works as w', 'w.id', 'r.work_id')
-        .select(['r.id', 'r.user_id', 'r.helpful_count'])
-        .where('r.id', '=', reviewId)
-        .where('r.review', 'is not', null)
-        .where('r.hidden', '=', false)
-        .where('w.hidden', '=', false)
-        .forUpdate()
-        .executeTakeFirst();
+      return (
+        trx
+          .selectFrom('work_ratings as r')
+          .innerJoin('works as w', 'w.id', 'r.work_id')
+          .select(['r.id', 'r.user_id', 'r.helpful_count'])
+          .where('r.id', '=', reviewId)
+          .where('r.review', 'is not', null)
+          .where('r.hidden', '=', false)
+          .where('w.hidden', '=', false)
+          // The review's row only: a rating write locks the work first, then its review.
+          .forUpdate('r')
+          .executeTakeFirst()
+      );
     },
 
     /** True when the member's vote is new (a repeat, even a parallel one, inserts nothing). */

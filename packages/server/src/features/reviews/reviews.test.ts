@@ -117,6 +117,27 @@ describe('rating a work', () => {
     ).toBe(200);
   });
 
+  it('never reaches another member’s rating: each writes and deletes only their own', async () => {
+    const work = await newWork();
+    const first = await insertCaller(t);
+    const second = await insertCaller(t);
+    await rate(work, { stars: 2, review: '第一位会员的评论' }, first.headers);
+    expect((await unrate(work, second.headers)).json()).toEqual({
+      code: 404,
+      msg: SERVER_MSG.ratingNotFound,
+    });
+    await rate(work, { stars: 5 }, second.headers);
+    expect((await summary(work, first.headers)).json().data.mine).toMatchObject({
+      stars: 2,
+      review: '第一位会员的评论',
+    });
+    expect((await summary(work)).json().data).toMatchObject({ evaluates: 2, stars: [0, 1, 0, 0, 1] });
+    for (const reviewId of ['9223372036854775808', '0x10', '-1']) {
+      expectBadRequest(await helpful(reviewId, second.headers), SERVER_MSG.badRequest);
+      expectBadRequest(await report(reviewId, second.headers), SERVER_MSG.badRequest);
+    }
+  });
+
   it('answers 404 for an unknown or hidden work, and 403 to a visitor', async () => {
     const hidden = await newWork();
     await t.database.db.updateTable('works').set({ hidden: true }).where('id', '=', hidden).execute();
