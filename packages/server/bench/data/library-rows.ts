@@ -140,7 +140,9 @@ export function ratingsLoad(plan: CataloguePlan, library: LibraryPlan): TableLoa
         const stars = Math.max(1, Math.min(5, Math.round(3.6 + (dice.float() - 0.5) * 3)));
         const when = at(dayAfter(plan, library, u, w, dice), dice);
         const reviewed = dice.chance(0.6);
-        const review = reviewed ? `${dice.pick(REVIEW_PHRASES)}，${dice.pick(REVIEW_PHRASES)}。` : '\\N';
+        const first = dice.int(0, REVIEW_PHRASES.length - 1);
+        const second = (first + dice.int(1, REVIEW_PHRASES.length - 1)) % REVIEW_PHRASES.length;
+        const review = reviewed ? `${REVIEW_PHRASES[first]}，${REVIEW_PHRASES[second]}。` : '\\N';
         yield `${id++}\t${plan.ids[w]}\t${FIRST_USER_ID + u}\t${stars}\t${review}\t${reviewed ? when : '\\N'}\t${when}\n`;
       }
     }

@@ -60,7 +60,10 @@ export async function seedDemoReviews(db: Kysely<DB>): Promise<number> {
     while (chosen.size < Math.min(RATINGS_EACH, works.length)) chosen.add(dice.pick(works).id);
     for (const workId of chosen) {
       const stars = Math.max(1, Math.min(5, Math.round(3.6 + (dice.float() - 0.5) * 3)));
-      const review = dice.chance(0.6) ? `${dice.pick(PHRASES)}，${dice.pick(PHRASES)}。` : null;
+      const first = dice.int(0, PHRASES.length - 1);
+      // Two different phrases: the second one of the others.
+      const second = (first + dice.int(1, PHRASES.length - 1)) % PHRASES.length;
+      const review = dice.chance(0.6) ? `${PHRASES[first]}，${PHRASES[second]}。` : null;
       await reviews.rate(userId, workId, { stars, review });
       written += 1;
     }
