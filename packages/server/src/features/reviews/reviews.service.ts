@@ -12,6 +12,7 @@ import { createFloodCountersRepo } from '../../http/flood-counters.repo';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
 import { createReviewsRepo, type OwnRating, type WorkRatingFigures } from './reviews.repo';
+import { createReviewsStaffRepo } from './reviews-staff.repo';
 
 const WRITE_WINDOW_MS = REVIEW_LIMITS.writes.minutes * 60_000;
 
@@ -28,6 +29,7 @@ export interface RatingInput {
  */
 export function createReviewsService(db: Kysely<DB>) {
   const repo = createReviewsRepo(db);
+  const staffRepo = createReviewsStaffRepo(db);
   const flood = createFloodCountersRepo(db);
 
   function summaryOf(figures: WorkRatingFigures, mine: OwnRating | undefined): RatingSummary {
@@ -142,7 +144,7 @@ export function createReviewsService(db: Kysely<DB>) {
 
     /** The console's queue: open reports first, then the newest. */
     async staffReviews(pageNum: number, pageSize: number): Promise<{ rows: StaffReview[]; total: number }> {
-      return repo.staffReviews(pageSize, pageOffset(pageNum, pageSize));
+      return staffRepo.staffReviews(pageSize, pageOffset(pageNum, pageSize));
     },
 
     /**
@@ -152,12 +154,12 @@ export function createReviewsService(db: Kysely<DB>) {
     async setHidden(reviewId: string, hidden: boolean): Promise<{ reviewId: string; hidden: boolean }> {
       await repo.transaction(async (trx) => {
         // The work first, as every rating write locks it, then the review.
-        const found = await repo.reviewWork(reviewId, trx);
+        const found = await staffRepo.reviewWork(reviewId, trx);
         if (!found) throw notFound(SERVER_MSG.reviewNotFound);
-        await repo.lockWorkAnyState(found.work_id, trx);
-        const review = await repo.lockReview(reviewId, trx);
+        await staffRepo.lockWorkAnyState(found.work_id, trx);
+        const review = await staffRepo.lockReview(reviewId, trx);
         if (!review) throw notFound(SERVER_MSG.reviewNotFound);
-        await repo.setHidden(reviewId, hidden, trx);
+        await staffRepo.setHidden(reviewId, hidden, trx);
         await repo.refreshWork(review.work_id, trx);
       });
       return { reviewId, hidden };
