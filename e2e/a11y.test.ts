@@ -170,6 +170,18 @@ const SCREENS: Screen[] = [
   { name: 'pay', path: () => '/pay', member: true },
   { name: 'orders', path: () => '/orders', member: true },
   { name: 'not found', path: () => '/no/such/page' },
+  // Members' ratings and reviews (decision 044): a visitor's tab, and a member's with the form.
+  {
+    name: 'censored detail reviews',
+    path: () => `/censored/${works.censored.id}`,
+    act: (page) => openTab(page, DETAIL_TEXT.tabReviews),
+  },
+  {
+    name: 'detail reviews of a member',
+    path: () => `/censored/${works.censored.id}`,
+    member: 'fresh',
+    act: (page) => openTab(page, DETAIL_TEXT.tabReviews),
+  },
   {
     name: 'folder picker',
     path: () => `/censored/${works.censored.id}`,

@@ -20,7 +20,7 @@ export const bearer = (accessToken: string) => ({ authorization: `Bearer ${acces
  */
 export async function apiCall<T>(
   server: TestServer,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   apiPath: string,
   body: Record<string, unknown> = {},
   headers: Record<string, string> = {},
@@ -44,7 +44,7 @@ export async function apiCall<T>(
 /** {@link apiCall} that must succeed: throws with the answer unless `code` is 200. */
 export async function apiOk<T>(
   server: TestServer,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   apiPath: string,
   body: Record<string, unknown> = {},
   headers: Record<string, string> = {},

@@ -1,6 +1,7 @@
 export * from './channels';
 export * from './discreet';
 export * from './limits';
+export * from './review-limits';
 export * from './messages';
 export * from './server-messages';
 export * from './video-messages';
@@ -23,5 +24,6 @@ export * from './schemas/support';
 export * from './schemas/admin';
 export * from './schemas/operations';
 export * from './schemas/video';
+export * from './schemas/reviews';
 export * from './first-screen';
 export * from './app-start';

@@ -39,6 +39,16 @@ export const API = {
   messageList: '/v2/message/list',
   messageClose: '/v2/message/update',
   messageThread: '/v2/message/:id',
+  /** Members' ratings and reviews of a work (decision 044). */
+  workRatings: '/v2/works/:id/ratings',
+  workReviews: '/v2/works/:id/reviews',
+  myRating: '/v2/works/:id/rating',
+  myRatingDelete: '/v2/works/:id/rating/delete',
+  reviewHelpful: '/v2/reviews/:reviewId/helpful',
+  reviewReport: '/v2/reviews/:reviewId/report',
+  staffReviews: '/v2/admin/reviews',
+  staffReviewHide: '/v2/admin/reviews/:reviewId/hide',
+  staffReviewRestore: '/v2/admin/reviews/:reviewId/restore',
   /** Customer service's console (staff or admin only; the server checks the role). */
   staffInbox: '/v2/admin/messages',
   staffThread: '/v2/admin/messages/:id',

@@ -100,6 +100,17 @@ export const SERVER_MSG = {
   cloudDownloadNotFound: '下载请求不存在',
   cloudVipRequired: '云下载仅限VIP会员，请升级VIP或使用磁力链接',
   cloudAlreadyRequested: '已提交过该作品的云下载请求',
+  // Members' ratings and reviews (decision 044).
+  starsInvalid: '评分须为1-5星',
+  reviewEmpty: '评论内容不能为空',
+  reviewTooLong: '评论最多500个字符',
+  reviewNotFound: '评论不存在',
+  ratingNotFound: '你还没有评价这部作品',
+  /** The caller's own review, hidden by staff: it can no longer be changed or deleted. */
+  reviewHiddenByStaff: '该评论已被管理员隐藏，不能修改或删除',
+  reviewsTooFrequent: '评价过于频繁，请稍后再试',
+  ownReviewHelpful: '不能给自己的评论点有用',
+  ownReviewReport: '不能举报自己的评论',
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;

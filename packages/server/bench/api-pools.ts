@@ -22,6 +22,8 @@ export interface PooledEntity {
 export interface ApiPools {
   /** Works of every channel, as the all-time latest list and rankings show them. */
   works: Array<{ id: string; number: string; title: string; modId: ModId }>;
+  /** Works with members' reviews: the first pages of each channel's 热门评论 ranking (decision 044). */
+  reviewed: string[];
   /** Works of each channel (all time), as the latest list counts them. */
   worksPerChannel: Record<ModId, number>;
   tags: PooledEntity[];
@@ -45,6 +47,7 @@ export async function drawPools(baseUrl: string, keys: SigningKeys, dice: Dice):
 
   const pools: ApiPools = {
     works: [],
+    reviewed: [],
     worksPerChannel: { 1: 0, 2: 0, 3: 0 },
     tags: [],
     entities: { maker: [], label: [], series: [], director: [], item: [] },
@@ -68,6 +71,10 @@ export async function drawPools(baseUrl: string, keys: SigningKeys, dice: Dice):
     const ranked = { modName, date: 999, sort: 'evaluates', pageSize: PAGE_SIZE.latest };
     for (const pageNum of laterPages(dice, first.total, PAGE_SIZE.latest, 300)) {
       addWorks((await get<ListBody<WorkRow>>(API.worksList, { ...ranked, pageNum })).rows);
+    }
+    for (const pageNum of [1, 2]) {
+      const hot = await get<ListBody<WorkRow>>(API.worksList, { ...ranked, pageNum });
+      pools.reviewed.push(...hot.rows.map((w) => w.id));
     }
 
     const groups = await get<{ data: Array<{ items: Array<{ id: string; name: string }> }> }>(

@@ -7,6 +7,7 @@ import {
   type ModId,
   PAGE_SIZE,
   RANKING_DATE_WINDOWS,
+  REVIEW_LIMITS,
 } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import { type ApiPools, FILTER_TABLES, type FilterTable, type PooledEntity } from './api-pools';
@@ -206,6 +207,20 @@ export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
     // The names above the search's works: 1–4 characters of a CJK name, or a romanised word.
     miss('search entities', 15, () => searchBox(API.searchEntities, namePart())),
     miss('work detail', 10, () => detailOf(dice.pick(pools.works).id)),
+    // The detail's 评论 tab on a reviewed work: its rating summary, or a page of its reviews,
+    // newest or most helpful first.
+    miss('detail with reviews', 15, (): ApiGet => {
+      const id = dice.pick(pools.reviewed);
+      if (dice.chance(0.4)) return { path: fillPath(API.workRatings, { id }), query: {} };
+      return {
+        path: fillPath(API.workReviews, { id }),
+        query: {
+          order: dice.chance(0.7) ? 'newest' : 'helpful',
+          pageNum: String(dice.chance(0.8) ? 1 : 2),
+          pageSize: String(REVIEW_LIMITS.pageSize),
+        },
+      };
+    }),
     // The detail page's magnet lookup, with the extra fields SPEC §7 says it sends.
     miss('work magnets', 10, () => ({
       path: API.magnets,

@@ -16,6 +16,7 @@ import { createCatalogueAdminService } from './features/catalogue-admin/catalogu
 import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
 import { createCloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
 import { createLibraryService } from './features/library/library.service';
+import { createReviewsService } from './features/reviews/reviews.service';
 import { createOrderPaymentsService } from './features/orders/order-payments.service';
 import { createOrdersService } from './features/orders/orders.service';
 import { createOrdersStaffService } from './features/orders/orders-staff.service';
@@ -115,6 +116,7 @@ export async function createAppServices(deps: AppServicesDeps) {
       newId,
     }),
     ordersStaff: createOrdersStaffService(db),
+    reviews: createReviewsService(db),
     streams: createStreamsService(db, createStreamUrls(config.jwtSecret), deps.videos, config.imageHost),
     support: createSupportService(db),
     usersAdmin: createUsersAdminService(db),

@@ -27,6 +27,8 @@ import { createIdGenerator } from './features/catalogue-write/id-generator';
 import { cloudDownloadRoutes } from './features/cloud-downloads/cloud-downloads.routes';
 import { cloudDownloadsStaffRoutes } from './features/cloud-downloads/cloud-downloads-staff.routes';
 import { libraryRoutes, sharedFolderRoutes } from './features/library/library.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { reviewsStaffRoutes } from './features/reviews/reviews-staff.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersStaffRoutes } from './features/orders/orders-staff.routes';
@@ -190,6 +192,8 @@ export async function buildApp({
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });
         await signed.register(sharedFolderRoutes, { library: services.library });
+        await signed.register(reviewsRoutes, { reviews: services.reviews, auth });
+        await signed.register(reviewsStaffRoutes, { reviews: services.reviews, auth });
         await signed.register(ordersRoutes, { orders: services.orders, auth });
         await signed.register(activationCodeRoutes, { codes: services.activationCodes, auth });
         await signed.register(streamRoutes, { streams: services.streams, auth });

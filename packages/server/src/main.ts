@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection';
 import { DataDirInUse } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
+import { seedDemoReviews } from './db/seed/demo-reviews';
 import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
 import { attachDemoVideos } from './db/seed/demo-videos';
 import { takeWorkerLease } from './db/worker-lease';
@@ -26,6 +27,8 @@ async function main() {
       console.log(`Loaded the demo catalogue: ${loaded.works} works (${loaded.ms} ms).`);
       // The demo's staff account comes with the demo catalogue, never into a real one.
       await createDemoStaff(database.db, config.dataDir);
+      const rated = await seedDemoReviews(database.db);
+      console.log(`Demo members rated ${rated} of the newest works.`);
     }
   }
   // A read replica for catalogue reads: a second pool, opened only when configured.

@@ -168,6 +168,15 @@ describe('bench data', () => {
       await count(`SELECT count(*) AS n FROM collect_folders f
         WHERE f.work_count <> (SELECT count(*) FROM collect_entries c WHERE c.folder_id = f.id)`),
     ).toBe(0);
+    // Members' ratings are combined into the works' figures (decision 044), and some works have reviews.
+    expect(await count(`SELECT count(*) AS n FROM work_ratings WHERE review IS NOT NULL`)).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM works w
+        WHERE (w.member_ratings, w.review_count, w.evaluates) <> (
+          SELECT count(*), count(review), w.imported_evaluates + count(*)
+          FROM work_ratings r WHERE r.work_id = w.id)
+          OR (w.review_count > 0) <> (w.review_heat > 0)`),
+    ).toBe(0);
   });
 
   it('fills the counters of decision 016 exactly and leaves their triggers on', async () => {

@@ -1,4 +1,4 @@
-import { type ModId, numberKey } from '@yingku/contract';
+import { type ModId, numberKey, REVIEW_LIMITS } from '@yingku/contract';
 import { createDice, type Dice } from '../../src/db/seed/demo-random';
 import { searchText, titleGrams } from '../../src/features/catalogue/search-text';
 import type { CataloguePlan } from './catalogue-plan';
@@ -38,7 +38,7 @@ export function worksLoad(plan: CataloguePlan): TableLoad {
   const columns = [
     'id', 'channel', 'number', 'number_key', 'title', 'pub_date', 'duration_min', 'pic_small', 'pic_big',
     'mp4', 'image_small', 'image_big', 'is_online', 'has_magnet', 'average', 'evaluates', 'collect_count',
-    'like_count', 'search_text', 'title_grams',
+    'like_count', 'search_text', 'title_grams', 'imported_average', 'imported_evaluates', 'rank_average',
   ];
   function* lines(): Generator<string> {
     const dice = createDice(plan.seed * 97 + SALT.works);
@@ -75,6 +75,10 @@ export function worksLoad(plan: CataloguePlan): TableLoad {
         plan.likeCount[i],
         copyText(searchText(number, title)),
         copyTextArray(titleGrams(title)),
+        // The import's own figures; members' ratings are combined in after the load (decision 044).
+        average,
+        evaluates,
+        evaluates >= REVIEW_LIMITS.minRatingsToRank ? average : 0,
       ].join('\t') + '\n';
     }
   }

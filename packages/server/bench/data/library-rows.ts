@@ -111,3 +111,47 @@ export function collectEntriesLoad(plan: CataloguePlan, library: LibraryPlan): T
     chunks: () => chunked(lines()),
   };
 }
+
+/** Rating ids start where work_ratings' identity starts (migration 0015). */
+export const FIRST_RATING_ID = 1000001;
+/** One like in this many is also a rating: popular works get many, most none (decision 044). */
+const RATING_EVERY = 3;
+/** Neutral review texts, two to a review. */
+const REVIEW_PHRASES = [
+  '画面清楚', '节奏平稳', '剧情完整', '配乐合适', '时长合适', '值得一看', '中规中矩', '拍摄用心',
+  '细节不错', '略显拖沓', '结尾仓促', '整体满意',
+];
+
+/**
+ * Members' ratings: one like in {@link RATING_EVERY}, 1–5 stars leaning high, six in ten with a
+ * short review written after the like; none marked 有用 or reported yet (those tables are emptied
+ * with work_ratings by TRUNCATE … CASCADE). The works' figures are recounted from them after the
+ * load (reviews.repo.ts ratingsRecountSql).
+ */
+export function ratingsLoad(plan: CataloguePlan, library: LibraryPlan): TableLoad {
+  const columns = ['id', 'work_id', 'user_id', 'stars', 'review', 'reviewed_at', 'created_at'];
+  function* lines(): Generator<string> {
+    const dice = createDice(plan.seed * 89 + 17);
+    let id = FIRST_RATING_ID;
+    for (let u = 0; u < library.users; u++) {
+      for (let k = library.likeStart[u]!; k < library.likeStart[u + 1]!; k++) {
+        if (k % RATING_EVERY !== 0) continue;
+        const w = library.likeWork[k]!;
+        const stars = Math.max(1, Math.min(5, Math.round(3.6 + (dice.float() - 0.5) * 3)));
+        const when = at(dayAfter(plan, library, u, w, dice), dice);
+        const reviewed = dice.chance(0.6);
+        const first = dice.int(0, REVIEW_PHRASES.length - 1);
+        const second = (first + dice.int(1, REVIEW_PHRASES.length - 1)) % REVIEW_PHRASES.length;
+        const review = reviewed ? `${REVIEW_PHRASES[first]}，${REVIEW_PHRASES[second]}。` : '\\N';
+        yield `${id++}\t${plan.ids[w]}\t${FIRST_USER_ID + u}\t${stars}\t${review}\t${reviewed ? when : '\\N'}\t${when}\n`;
+      }
+    }
+  }
+  return {
+    table: 'work_ratings',
+    columns,
+    expectedRows: Math.ceil(library.likeWork.length / RATING_EVERY),
+    rowCost: 3,
+    chunks: () => chunked(lines()),
+  };
+}

@@ -4,13 +4,14 @@ import type { BulkSink } from './bulk-sink';
 import { planCatalogue } from './catalogue-plan';
 import { emptyCounts, entityLoads, linkLoads, magnetsLoad, worksLoad } from './catalogue-rows';
 import { planLibrary } from './library-plan';
-import { BENCH_PASSWORD, collectEntriesLoad, foldersLoad, likesLoad, usersLoad } from './library-rows';
+import { BENCH_PASSWORD, collectEntriesLoad, foldersLoad, likesLoad, ratingsLoad, usersLoad } from './library-rows';
 import { createProgress, type Progress } from './progress';
 import { scaleFor } from './scale';
 import {
   dropForLoad,
   existingRows,
   recountCounters,
+  recountRatings,
   restoreAfterLoad,
   setCounterTriggers,
   syncIdentities,
@@ -78,6 +79,7 @@ export async function loadBenchData(sink: BulkSink, options: BenchDataOptions): 
     foldersLoad(plan, library),
     likesLoad(plan, library),
     collectEntriesLoad(plan, library),
+    ratingsLoad(plan, library),
   ];
   const progress =
     options.progress ?? createProgress(loads.reduce((n, l) => n + l.expectedRows * (l.rowCost ?? 1), 0));
@@ -104,6 +106,7 @@ export async function loadBenchData(sink: BulkSink, options: BenchDataOptions): 
     phases.copy = Date.now() - phase;
     phase = Date.now();
     await recountCounters(sink);
+    await recountRatings(sink);
     await setCounterTriggers(sink, true);
     phases.counters = Date.now() - phase;
     progress.note(`counters in ${(phases.counters / 1000).toFixed(1)}s`);

@@ -3,13 +3,14 @@ import {
   COUNTER_TABLES,
   recountStatements,
 } from '../../src/features/catalogue-write/catalogue-counts.repo';
+import { ratingsRecountSql } from '../../src/features/reviews/reviews.repo';
 import type { BulkSink } from './bulk-sink';
 
 /** Every table the bench data writes, parents first. */
 export const LOADED_TABLES = [
   'tag_groups', 'tags', 'makers', 'labels', 'series', 'directors', 'items', 'performers', 'works',
   'work_makers', 'work_labels', 'work_series', 'work_directors', 'work_items', 'work_performers',
-  'work_tags', 'magnets', 'users', 'collect_folders', 'likes', 'collect_entries',
+  'work_tags', 'magnets', 'users', 'collect_folders', 'likes', 'collect_entries', 'work_ratings',
   ...COUNTER_TABLES,
 ] as const;
 
@@ -133,6 +134,11 @@ export async function setCounterTriggers(sink: BulkSink, enabled: boolean): Prom
   for (const table of COUNTED_TABLES) {
     await sink.exec(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
   }
+}
+
+/** The rated works' combined figures and ranking columns, by the statement the app runs per work. */
+export async function recountRatings(sink: BulkSink): Promise<void> {
+  await sink.exec(ratingsRecountSql('SELECT DISTINCT work_id FROM work_ratings'));
 }
 
 /** Fills the counters from the loaded rows: the same statements that repair them in the app. */

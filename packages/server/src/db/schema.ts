@@ -28,8 +28,22 @@ export interface WorksTable {
   /** Hidden by staff: in no list, search or ranking; its detail is not found. */
   hidden: Generated<boolean>;
   has_magnet: Generated<boolean>;
+  /** Combined with members' ratings (decision 044); kept on write. */
   average: Generated<number>;
   evaluates: Generated<number>;
+  /** The catalogue import's own figures, which it alone writes. */
+  imported_average: Generated<number>;
+  imported_evaluates: Generated<number>;
+  /** Visible members' ratings: how many, their stars' sum and counts per star (1–5). */
+  member_ratings: Generated<number>;
+  member_star_sum: Generated<number>;
+  member_stars: Generated<number[]>;
+  /** Visible reviews (ratings with a text). */
+  review_count: Generated<number>;
+  /** 热门评论's order: ln Σ e^(review time, in half-lives × ln 2); 0 with no review. */
+  review_heat: Generated<number>;
+  /** 高分推荐's order: the average once evaluates reach REVIEW_LIMITS.minRatingsToRank, else 0. */
+  rank_average: Generated<number>;
   collect_count: Generated<number>;
   like_count: Generated<number>;
   /** lower(number || ' ' || title): trigram-indexed for 3+ character keywords. */
@@ -385,7 +399,35 @@ export interface SupportEntriesTable {
   created_at: Timestamp;
 }
 
+/** A member's rating of a work, with an optional review text (decision 044). */
+export interface WorkRatingsTable {
+  id: GeneratedBigId;
+  work_id: BigId;
+  user_id: BigId;
+  stars: number;
+  review: string | null;
+  /** When the review text was first written; null while there is none. */
+  reviewed_at: Timestamp | null;
+  /** Hidden by staff: not shown, and its stars do not count. */
+  hidden: Generated<boolean>;
+  helpful_count: Generated<number>;
+  /** Reports staff have not acted on yet (a hide or restore clears them). */
+  open_reports: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One member's 有用 mark or report of a review, once each. */
+export interface ReviewVotesTable {
+  review_id: BigId;
+  user_id: BigId;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  work_ratings: WorkRatingsTable;
+  review_helpful: ReviewVotesTable;
+  review_reports: ReviewVotesTable;
   works: WorksTable;
   makers: EntityTable;
   labels: EntityTable;

@@ -1,4 +1,7 @@
 import {
+  staffReviewsResponse,
+  staffReviewStateResponse,
+  type StaffReviewsQuery,
   API,
   fillPath,
   type GenerateCodesBody,
@@ -33,6 +36,7 @@ import {
   staffWorksResponse,
   type StaffWorkUpdateBody,
   type StartImportBody,
+  REVIEW_LIMITS,
 } from '@yingku/contract';
 import { api } from './client';
 
@@ -145,4 +149,20 @@ export const adminApi = {
     ),
   markDownloadDone: (id: string) =>
     api.post(fillPath(API.staffDownloadDone, { id }), {}, { schema: staffDownloadResponse }),
+
+  // ——— Members' reviews (decision 044) ———
+  /** Reviews with open reports first, then the newest; hidden ones included. */
+  reviews: (query: ListQuery<StaffReviewsQuery>, signal?: AbortSignal) =>
+    api.get(
+      API.staffReviews,
+      { pageSize: REVIEW_LIMITS.staffPageSize, ...query },
+      { schema: staffReviewsResponse, signal },
+    ),
+  /** Hides (its stars stop counting) or restores a review. */
+  setReviewHidden: (reviewId: string, hidden: boolean) =>
+    api.post(
+      fillPath(hidden ? API.staffReviewHide : API.staffReviewRestore, { reviewId }),
+      {},
+      { schema: staffReviewStateResponse },
+    ),
 };

@@ -1,3 +1,4 @@
+import { REVIEW_LIMITS } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LinkTableName, PlainEntityTableName } from '../../db/schema';
 import { SITE_TIME_ZONE } from '../../lib/site-time';
@@ -56,8 +57,9 @@ export interface WorkRow {
   image_small: string[];
   image_big: string[];
   is_online: number;
-  average: number;
-  evaluates: number;
+  /** The line's own figures; the combined average and evaluates follow (decision 044). */
+  imported_average: number;
+  imported_evaluates: number;
   search_text: string;
   title_grams: string[];
   /** Whether the line brings magnets (stored ones for the number key count too). */
@@ -67,7 +69,7 @@ export interface WorkRow {
 const WORK_COLUMNS = defineColumns(
   'id bigint, channel smallint, number text, number_key text, title text, pub_date date, ' +
     'duration_min integer, pic_small text, pic_big text, mp4 text, image_small text[], ' +
-    'image_big text[], is_online smallint, average double precision, evaluates integer, ' +
+    'image_big text[], is_online smallint, imported_average double precision, imported_evaluates integer, ' +
     'search_text text, title_grams text[]',
 );
 /** Columns an import may change on an existing work (not its key, id or user-driven counts). */
@@ -193,13 +195,22 @@ export function createCatalogueWriteRepo(db: Kysely<DB>) {
       const incoming = WORK_UPDATABLE.map((c) => `excluded.${c}`).join(', ');
       // has_magnet is settled here rather than by a later UPDATE, which would write every new
       // row a second time: a line's own magnets, or magnets an earlier line brought for the key.
+      // The combined rating keeps the members' side of a stored work (decision 044): a new
+      // work has none, so its figures are the line's.
+      const combined = sql`combined_average(excluded.imported_average, excluded.imported_evaluates,
+        works.member_star_sum, works.member_ratings)`;
+      const evaluates = sql`excluded.imported_evaluates + works.member_ratings`;
       const result = await sql<{ id: string }>`
-        INSERT INTO works (${sql.raw(list(WORK_COLUMNS))}, has_magnet)
+        INSERT INTO works (${sql.raw(list(WORK_COLUMNS))}, has_magnet, average, evaluates, rank_average)
         SELECT ${sql.raw(list(WORK_COLUMNS))},
-          x.has_magnet OR EXISTS (SELECT 1 FROM magnets m WHERE m.number_key = x.number_key)
+          x.has_magnet OR EXISTS (SELECT 1 FROM magnets m WHERE m.number_key = x.number_key),
+          x.imported_average, x.imported_evaluates,
+          CASE WHEN x.imported_evaluates >= ${REVIEW_LIMITS.minRatingsToRank} THEN x.imported_average ELSE 0 END
         FROM ${recordset(rows, [...WORK_COLUMNS, ['has_magnet', 'boolean']])}
         ON CONFLICT (channel, number) DO UPDATE SET ${sql.raw(set)},
-          has_magnet = works.has_magnet OR excluded.has_magnet, updated_at = now()
+          has_magnet = works.has_magnet OR excluded.has_magnet, updated_at = now(),
+          average = ${combined}, evaluates = ${evaluates},
+          rank_average = CASE WHEN ${evaluates} >= ${REVIEW_LIMITS.minRatingsToRank} THEN ${combined} ELSE 0 END
         WHERE (${sql.raw(stored)}, works.has_magnet)
           IS DISTINCT FROM (${sql.raw(incoming)}, works.has_magnet OR excluded.has_magnet)
         RETURNING id`.execute(db);

@@ -31,11 +31,15 @@ export interface ChannelCount {
   with_magnet: number;
 }
 
+/**
+ * Each ranking's stored column, kept on write (decision 044): 高分推荐 (`average`) reads the
+ * average only once enough ratings stand behind it, 热门评论 (`evaluates`) recent reviews.
+ */
 export const SORT_COLUMN = {
   pubTime: undefined,
   collect: 'collect_count',
-  average: 'average',
-  evaluates: 'evaluates',
+  average: 'rank_average',
+  evaluates: 'review_heat',
 } as const satisfies Record<WorkSort, string | undefined>;
 
 export const LIST_COLUMNS = sql.raw(

@@ -26,6 +26,8 @@ export const adminKeys = {
   importJob: (id: string) => [...all, 'import', id] as const,
   downloads: [...all, 'downloads'] as const,
   downloadsPage: (query: object) => [...adminKeys.downloads, query] as const,
+  reviews: [...all, 'reviews'] as const,
+  reviewsPage: (query: object) => [...adminKeys.reviews, query] as const,
   /** Every list of videos (a work's, 视频任务): a change to one video marks them all stale. */
   media: [...all, 'media'] as const,
   workMedia: (workId: string) => [...adminKeys.media, 'work', workId] as const,

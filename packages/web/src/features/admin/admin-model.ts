@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS = [
   { path: 'users', label: ADMIN_TEXT.users },
   { path: 'catalogue', label: ADMIN_TEXT.catalogue },
   { path: 'downloads', label: ADMIN_TEXT.downloads },
+  { path: 'reviews', label: ADMIN_TEXT.reviews },
 ] as const;
 export type AdminSectionPath = (typeof ADMIN_SECTIONS)[number]['path'];
 

@@ -6,6 +6,7 @@ import type {
   StaffInboxQuery,
   StaffMediaQuery,
   StaffOrdersQuery,
+  StaffReviewsQuery,
   StaffUsersQuery,
   StaffWorksQuery,
 } from '@yingku/contract';
@@ -126,4 +127,11 @@ export const useMediaJobs = (query: Query<StaffMediaQuery>) =>
     queryFn: ({ signal }) => mediaApi.list(query, signal),
     ...listOptions,
     refetchInterval: (result) => mediaPollInterval(result.state.data?.rows),
+  });
+
+export const useStaffReviews = (query: Query<StaffReviewsQuery>) =>
+  useQuery({
+    queryKey: adminKeys.reviewsPage(query),
+    queryFn: ({ signal }) => adminApi.reviews(query, signal),
+    ...listOptions,
   });

@@ -14,6 +14,7 @@ import { DownloadsSection } from './downloads/downloads-section';
 import { InboxSection } from './inbox/inbox-section';
 import { OrdersSection } from './orders/orders-section';
 import { PackagesSection } from './packages/packages-section';
+import { ReviewsSection } from './reviews/reviews-section';
 import { ADMIN_TEXT } from './texts';
 import { UsersSection } from './users/users-section';
 import styles from './admin-shell.module.css';
@@ -68,6 +69,7 @@ export function AdminShell({ user, isAdmin }: { user: SessionUser; isAdmin: bool
             <Route path="users" element={<UsersSection isAdmin={isAdmin} selfId={user.userId} />} />
             <Route path="catalogue" element={<CatalogueSection />} />
             <Route path="downloads" element={<DownloadsSection />} />
+            <Route path="reviews" element={<ReviewsSection />} />
             <Route path="*" element={<Navigate to="inbox" replace />} />
           </Routes>
         </main>

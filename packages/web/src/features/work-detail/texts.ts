@@ -6,6 +6,7 @@ export const DETAIL_TEXT = {
   tabDetails: '详情',
   tabMagnets: '磁力下载',
   tabStills: '剧照',
+  tabReviews: '评论',
   copyNumber: '复制番号',
   play: '在线播放',
   preview: '预览视频',

@@ -24,6 +24,8 @@ import { BackBar } from '../../components/back-bar/back-bar';
 const MagnetList = lazy(async () => ({ default: (await import('../magnets/magnet-list')).MagnetList }));
 /** The stills grid, fetched when the tab is first opened (decision 035): most visits never do. */
 const StillsTab = lazy(async () => ({ default: (await import('./stills-tab')).StillsTab }));
+/** Members' ratings and reviews (decision 044), with their texts and calls, when the tab is opened. */
+const ReviewsTab = lazy(async () => ({ default: (await import('./reviews/reviews-tab')).ReviewsTab }));
 
 /** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
 export function WorkDetailPage() {
@@ -69,7 +71,7 @@ function PageHeading() {
   return <h1 className="visually-hidden">{DETAIL_TEXT.pageTitle}</h1>;
 }
 
-type TabKey = 'details' | 'magnets' | 'stills';
+type TabKey = 'details' | 'magnets' | 'stills' | 'reviews';
 
 function WorkDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
@@ -141,6 +143,11 @@ function WorkDetail({ id }: { id: string }) {
         <Tabs.Tab key="stills" title={DETAIL_TEXT.tabStills}>
           <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
             <StillsTab work={work} />
+          </Suspense>
+        </Tabs.Tab>
+        <Tabs.Tab key="reviews" title={DETAIL_TEXT.tabReviews}>
+          <Suspense fallback={<Skeleton.Paragraph lineCount={4} animated />}>
+            <ReviewsTab work={work} />
           </Suspense>
         </Tabs.Tab>
       </Tabs>
