@@ -100,6 +100,11 @@ export const SERVER_MSG = {
   cloudDownloadNotFound: '下载请求不存在',
   cloudVipRequired: '云下载仅限VIP会员，请升级VIP或使用磁力链接',
   cloudAlreadyRequested: '已提交过该作品的云下载请求',
+  // Follows and marks (issue 17).
+  entityNotFound: '该演员、厂商、系列或导演不存在',
+  tooManyFollows: '关注数量已达上限（500个），请先取消一些关注',
+  followKindInvalid: '关注类型只能是 performer、maker、series、director',
+  markInvalid: '标记只能是 want、watched 或 none',
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;

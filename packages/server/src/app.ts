@@ -26,6 +26,7 @@ import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin
 import { createIdGenerator } from './features/catalogue-write/id-generator';
 import { cloudDownloadRoutes } from './features/cloud-downloads/cloud-downloads.routes';
 import { cloudDownloadsStaffRoutes } from './features/cloud-downloads/cloud-downloads-staff.routes';
+import { followsRoutes } from './features/follows/follows.routes';
 import { libraryRoutes, sharedFolderRoutes } from './features/library/library.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -190,6 +191,7 @@ export async function buildApp({
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });
         await signed.register(sharedFolderRoutes, { library: services.library });
+        await signed.register(followsRoutes, { follows: services.follows, auth });
         await signed.register(ordersRoutes, { orders: services.orders, auth });
         await signed.register(activationCodeRoutes, { codes: services.activationCodes, auth });
         await signed.register(streamRoutes, { streams: services.streams, auth });
