@@ -9,6 +9,7 @@ import { createRoutes } from './app/routes';
 import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
+import { hasStoredSession } from './session/auth-storage';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -70,6 +71,9 @@ async function start(container: HTMLElement): Promise<void> {
   connectRouterNavigation(appRouter);
   await nextTask();
   await mountApp(container, { queryClient, routes, router: appRouter });
+  // A member's controls (关注, 想看/看过, the 我的 badge…) come after the first paint (decision 045).
+  if (hasStoredSession())
+    void import('./features/follows/extras').then((m) => m.default(queryClient, appRouter));
 }
 
 const container = document.getElementById('root');
