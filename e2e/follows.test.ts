@@ -95,7 +95,9 @@ describe('想看 and 看过', () => {
     const [pressed, detailed] = [works[1]!, works[2]!];
 
     await page.goto(url('/censored'));
-    await card(page, pressed.id).waitFor();
+    // The member's controls have started (they come after the app, which comes after the paint).
+    const hideWatched = page.getByRole('switch', { name: FOLLOW_TEXT.hideWatchedLabel });
+    await hideWatched.waitFor();
     const sheet = await longPress(page, pressed.id);
     await animationsDone(page);
     await screenshot(page, 'mark-sheet-390');
@@ -111,6 +113,10 @@ describe('想看 and 看过', () => {
     await watched.click();
     await expect.poll(() => watched.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => watchedIds(member)).toEqual([detailed.id, pressed.id]);
+    await page.getByTestId('follow-chip').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await animationsDone(page);
+    await screenshot(page, 'marks-detail-390', true);
 
     await page.goto(url('/user?tab=follows&sub=watched'));
     const list = page.getByTestId('watched-list');
@@ -119,8 +125,13 @@ describe('想看 and 看过', () => {
 
     await page.goto(url('/censored'));
     await card(page, pressed.id).waitFor();
-    await page.getByRole('switch', { name: FOLLOW_TEXT.hideWatchedLabel }).click();
+    await hideWatched.click();
     await card(page, pressed.id).waitFor({ state: 'hidden' });
     await card(page, works[0]!.id).waitFor();
+
+    // The smaller phone: the toolbar keeps both switches on the screen.
+    await page.setViewportSize({ width: 375, height: 667 });
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'hide-watched-375');
   });
 });
