@@ -128,6 +128,11 @@ describe('想看 and 看过', () => {
     await hideWatched.click();
     await card(page, pressed.id).waitFor({ state: 'hidden' });
     await card(page, works[0]!.id).waitFor();
+    // The 看过 list itself still shows them.
+    await page.goto(url('/user?tab=follows&sub=watched'));
+    await page.getByTestId('watched-list').locator(`a[href="/censored/${pressed.id}"]`).waitFor();
+    await page.goto(url('/censored'));
+    await card(page, works[0]!.id).waitFor();
 
     // The smaller phone: the toolbar keeps both switches on the screen.
     await page.setViewportSize({ width: 375, height: 667 });
