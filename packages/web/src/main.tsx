@@ -72,8 +72,7 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   await mountApp(container, { queryClient, routes, router: appRouter });
   // A member's controls (关注, 想看/看过, the 我的 badge…) come after the first paint (decision 045).
-  if (hasStoredSession())
-    void import('./features/follows/extras').then((m) => m.default(queryClient, appRouter));
+  if (hasStoredSession()) void import('./features/follows/extras').then((m) => m.default(queryClient));
 }
 
 const container = document.getElementById('root');

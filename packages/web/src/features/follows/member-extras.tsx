@@ -1,10 +1,10 @@
 import type { FollowKind } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { createBrowserRouter } from 'react-router';
 import { UI_TEXT } from '../../app/texts';
+import { hasStoredSession } from '../../session/auth-storage';
 import { showToast } from '../../components/feedback/lazy-feedback';
 import { installLongPress } from './card-long-press';
 import { setMark, useWatchedIds } from './follows-queries';
@@ -17,8 +17,6 @@ import {
   MARK_DONE,
   MarkButtons,
 } from './member-controls';
-
-export type Router = ReturnType<typeof createBrowserRouter>;
 
 // A member's controls on the first screens (decision 045): the 我的 badge, 关注 on an entity's
 // page and for a work's cast, makers and series, 想看 / 看过 on a work, 隐藏已看过 beside the
@@ -90,15 +88,24 @@ function detailEntities(kind: FollowKind) {
   });
 }
 
-function Extras({ router }: { router: Router }) {
-  const { pathname } = useSyncExternalStore(router.subscribe, () => router.state.location);
-  const [places, setPlaces] = useState<Places>({});
+/** The page as the controls see it: its path, and where each control goes. */
+interface PageState {
+  pathname: string;
+  places: Places;
+}
+
+function Extras() {
+  const [{ pathname, places }, setPage] = useState<PageState>({ pathname: '', places: {} });
+  // Every screen change changes the page's nodes: one observer follows both the path and places.
   useEffect(() => {
     let frame = 0;
     const look = () => {
       frame = 0;
-      const next = findPlaces(window.location.pathname);
-      setPlaces((prev) => (samePlaces(prev, next) ? prev : next));
+      const path = window.location.pathname;
+      const next = hasStoredSession() ? findPlaces(path) : {};
+      setPage((prev) =>
+        prev.pathname === path && samePlaces(prev.places, next) ? prev : { pathname: path, places: next },
+      );
     };
     look();
     const observer = new MutationObserver(() => {
@@ -109,7 +116,9 @@ function Extras({ router }: { router: Router }) {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [pathname]);
+  }, []);
+  // A login ended here (logged out): nothing of the member's stays on the page.
+  if (!hasStoredSession()) return null;
   const entity = entityOf(pathname);
   const work = WORK_ROUTE.exec(pathname)?.[1];
   const portal = (place: Place, node: ReactNode) => {
@@ -139,13 +148,24 @@ function Extras({ router }: { router: Router }) {
 function PageWide() {
   const [hide] = useHideWatched();
   const watched = useWatchedIds(hide).data;
-  useEffect(() => applyWatchedIds(hide ? (watched ?? []) : []), [hide, watched]);
+  useEffect(() => {
+    applyWatchedIds(hide ? (watched ?? []) : []);
+    return () => applyWatchedIds([]);
+  }, [hide, watched]);
   return null;
 }
 
-/** Starts the member's controls once the app has taken over the page (hydration done). */
-export function startMemberExtras(queryClient: QueryClient, router: Router): void {
+let started = false;
+
+/**
+ * Starts the member's controls once the app has taken over the page (hydration done): from
+ * main.tsx when the page loads with a login held, or from the member center after a login.
+ */
+export function startMemberExtras(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
   installLongPress((work) => {
+    if (!hasStoredSession()) return;
     void import('./mark-sheet').then(({ openMarkSheet }) =>
       openMarkSheet(work, (mark) => {
         void setMark(queryClient, work.id, mark).then(() => showToast(MARK_DONE[mark]));
@@ -158,7 +178,7 @@ export function startMemberExtras(queryClient: QueryClient, router: Router): voi
     document.body.append(host);
     createRoot(host).render(
       <QueryClientProvider client={queryClient}>
-        <Extras router={router} />
+        <Extras />
       </QueryClientProvider>,
     );
   };
