@@ -81,6 +81,16 @@ describe('follows and the feed', () => {
     await animationsDone(page);
     await screenshot(page, 'follows-feed-390');
 
+    // An index page shows its first entity's works, and offers to follow that one.
+    await page.goto(url('/performer/index'));
+    const current = page.locator('[data-entity-id][aria-current="page"]');
+    await current.waitFor();
+    const first = await current.getAttribute('data-entity-id');
+    await expect
+      .poll(() => page.getByTestId('follow-button').textContent())
+      .toBe(first === performer.id ? FOLLOW_TEXT.following : FOLLOW_TEXT.follow);
+
+    await page.goto(url('/user?tab=follows'));
     await page.getByTestId('follows-section-follows').click();
     const list = page.getByTestId('follows-list');
     await list.getByRole('button', { name: FOLLOW_TEXT.unfollow }).waitFor();

@@ -41,6 +41,23 @@ function entityOf(pathname: string): { kind: FollowKind; id: string } | null {
   return null;
 }
 
+/** An entity list's index page: it shows its first entity, which the sidebar marks current. */
+const ENTITY_INDEX: [RegExp, FollowKind][] = [
+  [/^\/performer\/(?:uncensored\/)?index$/, 'performer'],
+  [/^\/maker\/(?:uncensored\/|western\/)?index$/, 'maker'],
+  [/^\/series\/index$/, 'series'],
+  [/^\/director\/index$/, 'director'],
+];
+
+/** The followable entity whose works the page shows: named by the path, or the index's current one. */
+function entityOnPage(pathname: string): { kind: FollowKind; id: string } | null {
+  const named = entityOf(pathname);
+  if (named) return named;
+  const kind = ENTITY_INDEX.find(([pattern]) => pattern.test(pathname))?.[1];
+  const id = document.querySelector<HTMLElement>('[data-entity-id][aria-current="page"]')?.dataset.entityId;
+  return kind && id ? { kind, id } : null;
+}
+
 type Place = 'badge' | 'hide' | 'follow' | 'marks' | 'chips';
 type Places = Partial<Record<Place, HTMLElement>>;
 
@@ -56,7 +73,7 @@ function ensure(place: Place, put: (container: HTMLElement) => void): HTMLElemen
 }
 
 /** Where each control goes on the page as it is now. */
-function findPlaces(pathname: string): Places {
+function findPlaces(pathname: string, entity: boolean): Places {
   const places: Places = {};
   const tab = document.querySelector('nav a[href="/user"]');
   if (tab) places.badge = ensure('badge', (c) => tab.append(c));
@@ -65,7 +82,7 @@ function findPlaces(pathname: string): Places {
   );
   if (magnets) {
     places.hide = ensure('hide', (c) => magnets.before(c));
-    if (entityOf(pathname)) places.follow = ensure('follow', (c) => places.hide!.before(c));
+    if (entity) places.follow = ensure('follow', (c) => places.hide!.before(c));
   }
   const like = document.querySelector('main [data-testid="like-button"]');
   const actions = like?.parentElement;
@@ -91,20 +108,31 @@ function detailEntities(kind: FollowKind) {
 /** The page as the controls see it: its path, and where each control goes. */
 interface PageState {
   pathname: string;
+  entity: { kind: FollowKind; id: string } | null;
   places: Places;
 }
 
+const sameEntity = (a: PageState['entity'], b: PageState['entity']) => a?.kind === b?.kind && a?.id === b?.id;
+
 function Extras() {
-  const [{ pathname, places }, setPage] = useState<PageState>({ pathname: '', places: {} });
+  const [{ pathname, entity, places }, setPage] = useState<PageState>({
+    pathname: '',
+    entity: null,
+    places: {},
+  });
   // Every screen change changes the page's nodes: one observer follows both the path and places.
   useEffect(() => {
     let frame = 0;
     const look = () => {
       frame = 0;
       const path = window.location.pathname;
-      const next = hasStoredSession() ? findPlaces(path) : {};
+      const member = hasStoredSession();
+      const shown = member ? entityOnPage(path) : null;
+      const next = member ? findPlaces(path, shown !== null) : {};
       setPage((prev) =>
-        prev.pathname === path && samePlaces(prev.places, next) ? prev : { pathname: path, places: next },
+        prev.pathname === path && sameEntity(prev.entity, shown) && samePlaces(prev.places, next)
+          ? prev
+          : { pathname: path, entity: shown, places: next },
       );
     };
     look();
@@ -119,7 +147,6 @@ function Extras() {
   }, []);
   // A login ended here (logged out): nothing of the member's stays on the page.
   if (!hasStoredSession()) return null;
-  const entity = entityOf(pathname);
   const work = WORK_ROUTE.exec(pathname)?.[1];
   const portal = (place: Place, node: ReactNode) => {
     const container = places[place];
