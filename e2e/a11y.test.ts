@@ -13,6 +13,7 @@ import { SEARCH_PLACEHOLDER } from '../packages/web/src/components/channel-heade
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
+import { FOLLOW_TEXT } from '../packages/web/src/features/follows/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
 import { sharedFolderPath } from '../packages/web/src/features/member/shared-folder-path';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
@@ -34,8 +35,14 @@ let works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
 /** The suite member's public folder, with a work in it: its shared page (issue 17). */
 let sharedFolder: string;
 
+/** A censored performer, whose page offers a member 关注. */
+let performerId: string;
+
 beforeAll(async () => {
   member = await registerMember(journey.server, 'a11y');
+  performerId = (
+    await journey.server.apiGet<{ rows: { id: string }[] }>(API.performerList, { modName: 'censored' })
+  ).rows[0]!.id;
   staff = await registerStaff(journey.server, 'a11y-staff');
   const first = async (modName: string) =>
     (
@@ -144,6 +151,36 @@ const SCREENS: Screen[] = [
     path: () => '/user',
     member: true,
     act: (page) => openTab(page, MEMBER_TEXT.tabHistory),
+  },
+  {
+    name: 'member center follows (feed)',
+    path: () => '/user',
+    member: true,
+    act: (page) => openTab(page, FOLLOW_TEXT.tabFollow),
+  },
+  ...(['follows', 'want', 'watched'] as const).map((sub): Screen => ({
+    name: `member center follows (${sub})`,
+    path: () => `/user?tab=follows&sub=${sub}`,
+    member: true,
+    act: (page) => settled(page),
+  })),
+  {
+    name: 'member on a performer page (关注, 隐藏已看过)',
+    path: () => `/performer/${performerId}`,
+    member: true,
+    act: async (page) => {
+      await page.getByTestId('follow-button').waitFor();
+      await settled(page);
+    },
+  },
+  {
+    name: 'member on a detail (想看 / 看过, 关注 chips)',
+    path: () => `/censored/${works.censored.id}`,
+    member: true,
+    act: async (page) => {
+      await page.getByTestId('mark-watched').waitFor();
+      await settled(page);
+    },
   },
   {
     name: 'member drawer',

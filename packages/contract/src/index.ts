@@ -19,6 +19,7 @@ export * from './schemas/catalogue';
 export * from './schemas/import';
 export * from './schemas/account';
 export * from './schemas/library';
+export * from './schemas/follows';
 export * from './schemas/commerce';
 export * from './schemas/support';
 export * from './schemas/admin';

@@ -28,6 +28,10 @@ export const PAGE_SIZE = {
   staffDownloads: 20,
   /** A user's own cloud-download requests per page. */
   cloudDownloads: 20,
+  /** The member center's 关注 tab: followed entities, the feed of their works, 想看 and 看过. */
+  memberFollows: 20,
+  memberFeed: 10,
+  memberMarks: 10,
 } as const;
 
 export const LIMITS = {
@@ -96,6 +100,14 @@ export const LIMITS = {
   importErrorsKept: 200,
   /** The link a user may give with a cloud-download request. */
   cloudUrlMax: 2000,
+  /** Performers, makers, series and directors one member may follow (decision 045). */
+  followsPerMember: 500,
+  /** How far back the feed pages: its newest works, no deeper (each page merges per-entity reads). */
+  feedDepth: 500,
+  /** The 我的 badge counts new feed works up to this many; more show as 99+. */
+  feedNewMax: 100,
+  /** Newest 看过 ids a member's browser fetches to hide watched works from lists (decision 045). */
+  watchedIdsMax: 1000,
 } as const;
 
 /** Date windows of the works list, in days back from today; 999 means all time (SPEC §9). */

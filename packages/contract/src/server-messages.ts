@@ -111,6 +111,11 @@ export const SERVER_MSG = {
   reviewsTooFrequent: '评价过于频繁，请稍后再试',
   ownReviewHelpful: '不能给自己的评论点有用',
   ownReviewReport: '不能举报自己的评论',
+  // Follows and marks (issue 17).
+  entityNotFound: '该演员、厂商、系列或导演不存在',
+  tooManyFollows: '关注数量已达上限（500个），请先取消一些关注',
+  followKindInvalid: '关注类型只能是 performer、maker、series、director',
+  markInvalid: '标记只能是 want、watched 或 none',
   /** The folder every user has, where a plain collect goes. */
   defaultFolderName: '默认收藏夹',
 } as const;

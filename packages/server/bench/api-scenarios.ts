@@ -105,7 +105,7 @@ function filtered(dice: Dice, entity: PooledEntity, param: Record<string, string
 }
 
 /** Every scenario, in report order; `dice` draws each request's parameters. */
-export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
+export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly string[] = []): ApiScenario[] {
   const channel = () => dice.pick(CHANNELS);
   const words = titleWords(pools.works.map((w) => w.title));
   // As the search page asks: every channel (a channel tab now and then), all time, newest first.
@@ -142,7 +142,26 @@ export function apiScenarios(pools: ApiPools, dice: Dice): ApiScenario[] {
     targetMs,
     next,
   });
+  // A member's feed (decision 045): page 1 mostly, as the 关注 tab opens it; and the 我的 badge.
+  const asMember = (path: string, query: Record<string, string>): ApiGet => ({
+    path,
+    query,
+    headers: { authorization: `Bearer ${dice.pick(feedTokens)}` },
+  });
+  const feed: ApiScenario[] =
+    feedTokens.length === 0
+      ? []
+      : [
+          miss('feed', 20, () =>
+            asMember(API.feed, {
+              pageNum: String(dice.chance(0.8) ? 1 : dice.int(2, 5)),
+              pageSize: String(PAGE_SIZE.memberFeed),
+            }),
+          ),
+          miss('feed new', 10, () => asMember(API.feedNew, {})),
+        ];
   return [
+    ...feed,
     // The latest tab (all time) and the default 30-day list, with and without the magnet filter.
     miss('latest p1', 20, () =>
       list({

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDice } from '../src/db/seed/demo-random';
 import { drawPools, totalWorks } from './api-pools';
+import { feedMembers } from './feed-members';
 import { apiScenarios, HIT_LIST, revalidationScenario } from './api-scenarios';
 import { type BenchOptions, parseBenchArgs, USAGE } from './bench-options';
 import { firstPageJsGzip, firstPageTimes } from './first-page';
@@ -98,7 +99,9 @@ async function benchDatabase(
           `\n${target.label}: ${totalWorks(pools).toLocaleString('en-US')} works; pools of ${pools.works.length} ` +
             `works, ${pools.tags.length} tags, ${pools.performers.length} performers (load average ${loadBefore.toFixed(2)})`,
         );
-        const scenarios = apiScenarios(pools, createDice(11)).filter((s) => wanted(s.name));
+        // Members with follows for the feed scenarios, made only when those run.
+        const tokens = wanted('feed') ? await feedMembers(server.baseUrl, KEYS, pools, createDice(13)) : [];
+        const scenarios = apiScenarios(pools, createDice(11), tokens).filter((s) => wanted(s.name));
         const misses = scenarios.filter((s) => s.kind === 'miss');
         return { works: totalWorks(pools), scenarios, results: await runAll(server, misses, options) };
       },

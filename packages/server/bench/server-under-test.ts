@@ -108,6 +108,8 @@ export async function startServer(
       JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
       SANDBOX_PAY_KEY: 'bench-sandbox-pay-key-0123456789',
       CATALOGUE_CACHE_MS: String(settings.cacheMs),
+      // The feed scenarios' members register and log in through the API (feed-members.ts).
+      CAPTCHA_ENABLED: 'false',
     },
     /is running at/,
     // A big PGlite copy or the demo catalogue's first load takes a while.

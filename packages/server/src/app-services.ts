@@ -15,6 +15,7 @@ import { createCatalogueService } from './features/catalogue/catalogue.service';
 import { createCatalogueAdminService } from './features/catalogue-admin/catalogue-admin.service';
 import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
 import { createCloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
+import { createFollowsService } from './features/follows/follows.service';
 import { createLibraryService } from './features/library/library.service';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { createOrderPaymentsService } from './features/orders/order-payments.service';
@@ -102,6 +103,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     ),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
     cloudDownloads: createCloudDownloadsService(db),
+    follows: createFollowsService(db),
     imports,
     // Folder share links are signed with the server's own secret (the token one), never the client's.
     library: createLibraryService(db, config.jwtSecret),

@@ -26,6 +26,7 @@ import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin
 import { createIdGenerator } from './features/catalogue-write/id-generator';
 import { cloudDownloadRoutes } from './features/cloud-downloads/cloud-downloads.routes';
 import { cloudDownloadsStaffRoutes } from './features/cloud-downloads/cloud-downloads-staff.routes';
+import { followsRoutes } from './features/follows/follows.routes';
 import { libraryRoutes, sharedFolderRoutes } from './features/library/library.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { reviewsStaffRoutes } from './features/reviews/reviews-staff.routes';
@@ -194,6 +195,7 @@ export async function buildApp({
         await signed.register(sharedFolderRoutes, { library: services.library });
         await signed.register(reviewsRoutes, { reviews: services.reviews, auth });
         await signed.register(reviewsStaffRoutes, { reviews: services.reviews, auth });
+        await signed.register(followsRoutes, { follows: services.follows, auth });
         await signed.register(ordersRoutes, { orders: services.orders, auth });
         await signed.register(activationCodeRoutes, { codes: services.activationCodes, auth });
         await signed.register(streamRoutes, { streams: services.streams, auth });

@@ -206,6 +206,25 @@ describe('bench data', () => {
     ).toBe(0);
   });
 
+  it('gives some members follows, each of an entity that exists, counted in their tallies', async () => {
+    expect(await count(`SELECT count(*) AS n FROM follows`)).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM follows f WHERE NOT EXISTS (
+        SELECT 1 FROM performers WHERE f.kind = 'performer' AND id = f.entity_id
+        UNION ALL SELECT 1 FROM makers WHERE f.kind = 'maker' AND id = f.entity_id
+        UNION ALL SELECT 1 FROM series WHERE f.kind = 'series' AND id = f.entity_id
+        UNION ALL SELECT 1 FROM directors WHERE f.kind = 'director' AND id = f.entity_id)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(*) AS n FROM member_tallies t
+        WHERE t.follows <> (SELECT count(*) FROM follows f WHERE f.user_id = t.user_id)`),
+    ).toBe(0);
+    expect(
+      await count(`SELECT count(DISTINCT user_id) AS n FROM follows
+        WHERE user_id NOT IN (SELECT user_id FROM member_tallies)`),
+    ).toBe(0);
+  });
+
   it('moves identities past the loaded ids, so the app can add rows', async () => {
     const loaded = await count('SELECT max(id) AS n FROM makers');
     const maker = await db

@@ -10,6 +10,7 @@ import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
 import { storedScript } from './session/chinese-script';
+import { hasStoredSession } from './session/auth-storage';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -74,6 +75,8 @@ async function start(container: HTMLElement): Promise<void> {
   connectRouterNavigation(appRouter);
   await nextTask();
   await mountApp(container, { queryClient, routes, router: appRouter });
+  // A member's controls (关注, 想看/看过, the 我的 badge…) come after the first paint (decision 045).
+  if (hasStoredSession()) void import('./features/follows/extras').then((m) => m.default(queryClient));
 }
 
 const container = document.getElementById('root');

@@ -155,3 +155,77 @@ export function ratingsLoad(plan: CataloguePlan, library: LibraryPlan): TableLoa
     chunks: () => chunked(lines()),
   };
 }
+
+/** One user in five follows someone: 1–50 entities, most a few, popular ones more often. */
+const FOLLOWING_SHARE = 0.2;
+const MAX_FOLLOWS = 50;
+
+/**
+ * Follows (decision 045) for one user in five: censored and uncensored performers, makers of
+ * every channel, censored series and directors, the popular ones drawn more often; and the
+ * member_tallies row holding each follower's count (kept on write by the app).
+ */
+export function followsLoads(plan: CataloguePlan, library: LibraryPlan): TableLoad[] {
+  const planned: { u: number; kind: string; id: number }[][] = [];
+  const dice = createDice(plan.seed * 89 + 17);
+  // Index i of a block of `count`, the first ones far more often.
+  const popular = (count: number) => Math.min(count - 1, Math.floor(count * dice.float() ** 3));
+  const fromBlock = (pool: { block: Record<1 | 2 | 3, { start: number; count: number }> }, channel: 1 | 2 | 3) => {
+    const { start, count } = pool.block[channel];
+    return count > 0 ? start + popular(count) + 1 : 0;
+  };
+  for (let u = 0; u < library.users; u++) {
+    if (!dice.chance(FOLLOWING_SHARE)) continue;
+    const wanted = Math.min(MAX_FOLLOWS, 1 + Math.floor(-Math.log(1 - dice.float()) * 6));
+    const seen = new Set<string>();
+    const rows: { u: number; kind: string; id: number }[] = [];
+    for (let k = 0; k < wanted; k++) {
+      const roll = dice.float();
+      let kind: string;
+      let id: number;
+      if (roll < 0.6) {
+        const byChannel = plan.performers.byChannel[dice.chance(0.7) ? 1 : 2];
+        kind = 'performer';
+        id = byChannel.length ? byChannel[popular(byChannel.length)]! + 1 : 0;
+      } else if (roll < 0.8) {
+        kind = 'maker';
+        id = fromBlock(plan.plain.makers, dice.pick([1, 2, 3] as const));
+      } else if (roll < 0.9) {
+        kind = 'series';
+        id = fromBlock(plan.plain.series, 1);
+      } else {
+        kind = 'director';
+        id = fromBlock(plan.plain.directors, 1);
+      }
+      const key = `${kind}:${id}`;
+      if (id > 0 && !seen.has(key)) {
+        seen.add(key);
+        rows.push({ u, kind, id });
+      }
+    }
+    if (rows.length) planned.push(rows);
+  }
+  const follows = planned.flat();
+  return [
+    {
+      table: 'follows',
+      columns: ['user_id', 'kind', 'entity_id', 'created_at'],
+      expectedRows: follows.length,
+      chunks: () => {
+        const times = createDice(plan.seed * 89 + 19);
+        return chunked(
+          follows.map(
+            ({ u, kind, id }) =>
+              `${FIRST_USER_ID + u}\t${kind}\t${id}\t${at(plan.days[times.int(0, library.userDay[u]!)]!, times)}\n`,
+          ),
+        );
+      },
+    },
+    {
+      table: 'member_tallies',
+      columns: ['user_id', 'follows'],
+      expectedRows: planned.length,
+      chunks: () => chunked(planned.map((rows) => `${FIRST_USER_ID + rows[0]!.u}\t${rows.length}\n`)),
+    },
+  ];
+}

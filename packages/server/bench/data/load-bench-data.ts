@@ -4,7 +4,15 @@ import type { BulkSink } from './bulk-sink';
 import { planCatalogue } from './catalogue-plan';
 import { emptyCounts, entityLoads, linkLoads, magnetsLoad, worksLoad } from './catalogue-rows';
 import { planLibrary } from './library-plan';
-import { BENCH_PASSWORD, collectEntriesLoad, foldersLoad, likesLoad, ratingsLoad, usersLoad } from './library-rows';
+import {
+  BENCH_PASSWORD,
+  collectEntriesLoad,
+  followsLoads,
+  foldersLoad,
+  likesLoad,
+  ratingsLoad,
+  usersLoad,
+} from './library-rows';
 import { createProgress, type Progress } from './progress';
 import { scaleFor } from './scale';
 import {
@@ -80,6 +88,7 @@ export async function loadBenchData(sink: BulkSink, options: BenchDataOptions): 
     likesLoad(plan, library),
     collectEntriesLoad(plan, library),
     ratingsLoad(plan, library),
+    ...followsLoads(plan, library),
   ];
   const progress =
     options.progress ?? createProgress(loads.reduce((n, l) => n + l.expectedRows * (l.rowCost ?? 1), 0));

@@ -11,6 +11,7 @@ export const LOADED_TABLES = [
   'tag_groups', 'tags', 'makers', 'labels', 'series', 'directors', 'items', 'performers', 'works',
   'work_makers', 'work_labels', 'work_series', 'work_directors', 'work_items', 'work_performers',
   'work_tags', 'magnets', 'users', 'collect_folders', 'likes', 'collect_entries', 'work_ratings',
+  'follows', 'member_tallies',
   ...COUNTER_TABLES,
 ] as const;
 

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-entity-search';
 import * as m0013 from './migrations/0013-suggest';
 import * as m0014 from './migrations/0014-search-box-at-scale';
 import * as m0015 from './migrations/0015-member-reviews';
+import * as m0016 from './migrations/0016-follows-and-marks';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-suggest': m0013,
   '0014-search-box-at-scale': m0014,
   '0015-member-reviews': m0015,
+  '0016-follows-and-marks': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -424,6 +424,33 @@ export interface ReviewVotesTable {
   created_at: Timestamp;
 }
 
+/** A member's followed performer, maker, series or director (migration 0016). */
+export interface FollowsTable {
+  user_id: BigId;
+  kind: FollowKindColumn;
+  entity_id: BigId;
+  created_at: Timestamp;
+}
+export type FollowKindColumn = 'performer' | 'maker' | 'series' | 'director';
+
+/** A member's 想看 (1) or 看过 (2) of a work: one per member and work. */
+export interface WorkMarksTable {
+  user_id: BigId;
+  work_id: BigId;
+  mark: number;
+  marked_at: Timestamp;
+}
+
+/** Per member, counts kept on write and the feed's top at the last visit (migration 0016). */
+export interface MemberTalliesTable {
+  user_id: BigId;
+  follows: Generated<number>;
+  wants: Generated<number>;
+  watched: Generated<number>;
+  feed_seen_pub_date: DateText | null;
+  feed_seen_work_id: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+}
+
 export interface DB {
   work_ratings: WorkRatingsTable;
   review_helpful: ReviewVotesTable;
@@ -457,6 +484,9 @@ export interface DB {
   login_failures: LoginFailuresTable;
   flood_counters: FloodCountersTable;
   likes: LikesTable;
+  follows: FollowsTable;
+  work_marks: WorkMarksTable;
+  member_tallies: MemberTalliesTable;
   collect_folders: CollectFoldersTable;
   collect_entries: CollectEntriesTable;
   copy_counts: CopyCountsTable;

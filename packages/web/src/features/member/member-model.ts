@@ -2,7 +2,7 @@ import { type CollectFolder, GUEST_LEVEL, PAGE_SIZE } from '@yingku/contract';
 import type { CurrentUser } from '../../session/current-user';
 
 /** The member center's tabs (SPEC §2): collect, like, history. */
-export const MEMBER_TABS = ['collect', 'like', 'history'] as const;
+export const MEMBER_TABS = ['collect', 'like', 'history', 'follows'] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
 
 /** The tab named in the query string (`?tab=like`); collect when absent or unknown. */

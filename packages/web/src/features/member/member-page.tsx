@@ -1,4 +1,5 @@
 import { EllipsisIcon, MessageCircleIcon, ReceiptTextIcon, StarIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -43,6 +44,13 @@ export function MemberPage() {
   useEffect(() => {
     if (hasStoredSession()) loadLibraryApi().catch(() => undefined);
   }, []);
+  // A login made on this page's way here (the app started without one): the member's controls
+  // on every screen start now rather than at the next page load (decision 045).
+  const queryClient = useQueryClient();
+  const member = viewer === 'member';
+  useEffect(() => {
+    if (member) void import('../follows/extras').then((m) => m.default(queryClient));
+  }, [member, queryClient]);
   return (
     <div className={styles.page}>
       <header className={styles.hero}>

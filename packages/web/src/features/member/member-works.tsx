@@ -50,6 +50,8 @@ export interface MemberWorksProps {
   emptyText: string;
   /** Which list this is, for tests and styles (`collect`, `like`, `history`). */
   name: string;
+  /** The total is a bound, not a count (the feed's): leave the 共 N 部 line out. */
+  uncounted?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface MemberWorksProps {
  * tab's own empty text, and a load-more control once the total reaches 10 (SPEC §2, §4); the
  * next page also loads when the user scrolls near the end of the list.
  */
-export function MemberWorks({ list, emptyText, name }: MemberWorksProps) {
+export function MemberWorks({ list, emptyText, name, uncounted = false }: MemberWorksProps) {
   if (list.pending) {
     return (
       <WorkGrid>
@@ -92,8 +94,9 @@ export function MemberWorks({ list, emptyText, name }: MemberWorksProps) {
     );
   }
   return (
-    <section data-testid={`${name}-list`}>
-      <div className={styles.total}>{MEMBER_TEXT.total(list.total)}</div>
+    // data-member-list: 隐藏已看过 hides watched cards everywhere but here (decision 045).
+    <section data-testid={`${name}-list`} data-member-list="">
+      {!uncounted && <div className={styles.total}>{MEMBER_TEXT.total(list.total)}</div>}
       <WorkGrid>
         {list.works.map((work) => (
           <WorkCard key={work.id} work={work} />

@@ -37,6 +37,7 @@ export const MEMBER_TEXT = {
   tabCollect: '收藏',
   tabLike: '喜欢',
   tabHistory: '历史',
+  loginToSeeFollows: '登录后查看关注的新作、想看和看过',
   foldersLabel: '收藏夹',
   allFolders: '全部',
   foldersFailed: '收藏夹加载失败',

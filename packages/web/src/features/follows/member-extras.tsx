@@ -1,0 +1,220 @@
+import type { FollowKind } from '@yingku/contract';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { UI_TEXT } from '../../app/texts';
+import { hasStoredSession } from '../../session/auth-storage';
+import { showToast } from '../../components/feedback/lazy-feedback';
+import { installLongPress } from './card-long-press';
+import { setMark, useWatchedIds } from './follows-queries';
+import { applyWatchedIds, useHideWatched } from './hide-watched';
+import {
+  FeedBadge,
+  FollowButton,
+  FollowChips,
+  HideWatchedSwitch,
+  MARK_DONE,
+  MarkButtons,
+} from './member-controls';
+
+// A member's controls on the first screens (decision 045): the 我的 badge, 关注 on an entity's
+// page and for a work's cast, makers and series, 想看 / 看过 on a work, 隐藏已看过 beside the
+// magnet filter, and the long press on cards. The first screens' code carries none of it (their
+// byte budgets, e2e/first-screen.test.ts, have no room): this root draws them into places it
+// finds in the page and follows them as the page changes.
+
+const ENTITY_ROUTE: [RegExp, FollowKind][] = [
+  [/^\/performer\/(?:uncensored\/)?(\d+)$/, 'performer'],
+  [/^\/maker\/(?:uncensored\/|western\/)?(\d+)$/, 'maker'],
+  [/^\/series\/(\d+)$/, 'series'],
+  [/^\/director\/(\d+)$/, 'director'],
+];
+const WORK_ROUTE = /^\/(?:censored|uncensored|western)\/(\d{16,20})$/;
+
+/** The followable entity a path names, if any. */
+function entityOf(pathname: string): { kind: FollowKind; id: string } | null {
+  for (const [pattern, kind] of ENTITY_ROUTE) {
+    const id = pattern.exec(pathname)?.[1];
+    if (id) return { kind, id };
+  }
+  return null;
+}
+
+/** An entity list's index page: it shows its first entity, which the sidebar marks current. */
+const ENTITY_INDEX: [RegExp, FollowKind][] = [
+  [/^\/performer\/(?:uncensored\/)?index$/, 'performer'],
+  [/^\/maker\/(?:uncensored\/|western\/)?index$/, 'maker'],
+  [/^\/series\/index$/, 'series'],
+  [/^\/director\/index$/, 'director'],
+];
+
+/** The followable entity whose works the page shows: named by the path, or the index's current one. */
+function entityOnPage(pathname: string): { kind: FollowKind; id: string } | null {
+  const named = entityOf(pathname);
+  if (named) return named;
+  const kind = ENTITY_INDEX.find(([pattern]) => pattern.test(pathname))?.[1];
+  const id = document.querySelector<HTMLElement>('[data-entity-id][aria-current="page"]')?.dataset.entityId;
+  return kind && id ? { kind, id } : null;
+}
+
+type Place = 'badge' | 'hide' | 'follow' | 'marks' | 'chips';
+type Places = Partial<Record<Place, HTMLElement>>;
+
+/** The container of `place`, made where `put` puts it unless one is in the page already. */
+function ensure(place: Place, put: (container: HTMLElement) => void): HTMLElement {
+  const found = document.querySelector<HTMLElement>(`[data-member-extra="${place}"]`);
+  if (found) return found;
+  const container = document.createElement(place === 'chips' ? 'div' : 'span');
+  container.dataset.memberExtra = place;
+  if (place !== 'chips') container.style.display = 'contents';
+  put(container);
+  return container;
+}
+
+/** Where each control goes on the page as it is now. */
+function findPlaces(pathname: string, entity: boolean): Places {
+  const places: Places = {};
+  const tab = document.querySelector('nav a[href="/user"]');
+  if (tab) places.badge = ensure('badge', (c) => tab.append(c));
+  const magnets = document.querySelector(
+    `main button[role="switch"][aria-label="${UI_TEXT.magnetFilterLabel}"]`,
+  );
+  if (magnets) {
+    places.hide = ensure('hide', (c) => magnets.before(c));
+    if (entity) places.follow = ensure('follow', (c) => places.hide!.before(c));
+  }
+  const like = document.querySelector('main [data-testid="like-button"]');
+  const actions = like?.parentElement;
+  if (actions && WORK_ROUTE.test(pathname)) {
+    places.marks = ensure('marks', (c) => actions.append(c));
+    places.chips = ensure('chips', (c) => actions.after(c));
+  }
+  return places;
+}
+
+const samePlaces = (a: Places, b: Places) =>
+  (['badge', 'hide', 'follow', 'marks', 'chips'] as const).every((key) => a[key] === b[key]);
+
+/** A work's linked performers, makers and series as its detail shows them (entity-row.tsx). */
+function detailEntities(kind: FollowKind) {
+  const links = document.querySelectorAll<HTMLAnchorElement>(`main a[data-kind="${kind}"]`);
+  return [...links].flatMap((link) => {
+    const entity = entityOf(link.pathname);
+    return entity ? [{ id: entity.id, name: link.textContent ?? '' }] : [];
+  });
+}
+
+/** The page as the controls see it: its path, and where each control goes. */
+interface PageState {
+  pathname: string;
+  entity: { kind: FollowKind; id: string } | null;
+  places: Places;
+}
+
+const sameEntity = (a: PageState['entity'], b: PageState['entity']) => a?.kind === b?.kind && a?.id === b?.id;
+
+function Extras() {
+  const [{ pathname, entity, places }, setPage] = useState<PageState>({
+    pathname: '',
+    entity: null,
+    places: {},
+  });
+  // Every screen change changes the page's nodes: one observer follows both the path and places.
+  useEffect(() => {
+    let frame = 0;
+    const look = () => {
+      frame = 0;
+      const path = window.location.pathname;
+      const member = hasStoredSession();
+      const shown = member ? entityOnPage(path) : null;
+      const next = member ? findPlaces(path, shown !== null) : {};
+      setPage((prev) =>
+        prev.pathname === path && sameEntity(prev.entity, shown) && samePlaces(prev.places, next)
+          ? prev
+          : { pathname: path, entity: shown, places: next },
+      );
+    };
+    look();
+    const observer = new MutationObserver(() => {
+      frame ||= requestAnimationFrame(look);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  // A login ended here (logged out): nothing of the member's stays on the page.
+  if (!hasStoredSession()) return null;
+  const work = WORK_ROUTE.exec(pathname)?.[1];
+  const portal = (place: Place, node: ReactNode) => {
+    const container = places[place];
+    return container?.isConnected ? createPortal(node, container) : null;
+  };
+  return (
+    <>
+      <PageWide />
+      {portal('badge', <FeedBadge />)}
+      {portal('hide', <HideWatchedSwitch />)}
+      {entity && portal('follow', <FollowButton key={entity.id} kind={entity.kind} id={entity.id} />)}
+      {work && portal('marks', <MarkButtons key={work} workId={work} />)}
+      {work &&
+        portal(
+          'chips',
+          (['performer', 'maker', 'series'] as const).map((kind) => {
+            const entities = detailEntities(kind);
+            return entities.length > 0 && <FollowChips key={kind} kind={kind} entities={entities} />;
+          }),
+        )}
+    </>
+  );
+}
+
+/** The long press on cards and the 隐藏已看过 rules: for every screen. */
+function PageWide() {
+  const [hide] = useHideWatched();
+  const watched = useWatchedIds(hide).data;
+  useEffect(() => {
+    applyWatchedIds(hide ? (watched ?? []) : []);
+    return () => applyWatchedIds([]);
+  }, [hide, watched]);
+  return null;
+}
+
+let started = false;
+
+/**
+ * Starts the member's controls once the app has taken over the page (hydration done): from
+ * main.tsx when the page loads with a login held, or from the member center after a login.
+ */
+export function startMemberExtras(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
+  installLongPress((work) => {
+    if (!hasStoredSession()) return;
+    void import('./mark-sheet').then(({ openMarkSheet }) =>
+      openMarkSheet(work, (mark) => {
+        void setMark(queryClient, work.id, mark).then(() => showToast(MARK_DONE[mark]));
+      }),
+    );
+  });
+  const mount = () => {
+    const host = document.createElement('div');
+    host.id = 'member-extras';
+    document.body.append(host);
+    createRoot(host).render(
+      <QueryClientProvider client={queryClient}>
+        <Extras />
+      </QueryClientProvider>,
+    );
+  };
+  const root = document.getElementById('root');
+  if (!root?.hasAttribute('data-prerendered')) return mount();
+  const observer = new MutationObserver(() => {
+    if (root.hasAttribute('data-prerendered')) return;
+    observer.disconnect();
+    mount();
+  });
+  observer.observe(root, { attributes: true });
+}
