@@ -1,4 +1,4 @@
-import { ALL_TIME, API, type WorkListItem } from '@yingku/contract';
+import { ALL_TIME, API, FOLLOWS_API, type WorkListItem } from '@yingku/contract';
 import { importCatalogue } from '@yingku/server/src/features/catalogue-import/catalogue-import.service';
 import { buildWorkLine } from '@yingku/server/test/factories';
 import type { Page } from 'playwright-core';
@@ -37,8 +37,15 @@ beforeAll(async () => {
 
 const card = (page: Page, id: string) => page.locator(`main a[href="/censored/${id}"]`).first();
 const watchedIds = async (member: TestMember) =>
-  (await apiOk<{ data: string[] }>(journey.server, 'GET', API.watchedIds, {}, bearer(member.accessToken)))
-    .data;
+  (
+    await apiOk<{ data: string[] }>(
+      journey.server,
+      'GET',
+      FOLLOWS_API.watchedIds,
+      {},
+      bearer(member.accessToken),
+    )
+  ).data;
 
 /** Holds a press on the card until the mark sheet is open, then lets go. */
 async function longPress(page: Page, id: string) {

@@ -4,6 +4,7 @@ import {
   API_BASE,
   fillPath,
   MSG,
+  REVIEWS_API,
   type WorkDetailResponse,
   type WorkListItem,
 } from '@yingku/contract';
@@ -52,7 +53,7 @@ const isCall = (page: Page, path: string, method: string) =>
 async function openReviews(page: Page) {
   await page.goto(url(detailPath()));
   await page.getByRole('heading', { name: work.data.number }).waitFor();
-  const summary = isCall(page, fillPath(API.workRatings, { id: work.data.id }), 'GET');
+  const summary = isCall(page, fillPath(REVIEWS_API.workRatings, { id: work.data.id }), 'GET');
   await page.getByRole('tab', { name: DETAIL_TEXT.tabReviews, exact: true }).click();
   await summary;
   await page.getByTestId('rating-evaluates').waitFor();
@@ -75,7 +76,7 @@ describe('members rate and review a work', () => {
     const before = await apiOk<{ data: { average: number; evaluates: number } }>(
       journey.server,
       'PUT',
-      fillPath(API.myRating, { id: work.data.id }),
+      fillPath(REVIEWS_API.myRating, { id: work.data.id }),
       { stars: 5, review: '配乐合适，值得一看。' },
       bearer(other.accessToken),
     );
@@ -91,7 +92,7 @@ describe('members rate and review a work', () => {
     await form.getByRole('button', { name: REVIEW_TEXT.starLabel(4), exact: true }).click();
     await form.getByLabel(REVIEW_TEXT.reviewLabel).fill(REVIEW);
     await form.getByText(REVIEW_TEXT.counter([...REVIEW].length)).waitFor();
-    const saved = isCall(page, fillPath(API.myRating, { id: work.data.id }), 'PUT');
+    const saved = isCall(page, fillPath(REVIEWS_API.myRating, { id: work.data.id }), 'PUT');
     await form.getByRole('button', { name: REVIEW_TEXT.submit }).click();
     expect((await saved).status()).toBe(200);
     await toast(page, REVIEW_TEXT.saved).waitFor();
@@ -112,7 +113,7 @@ describe('members rate and review a work', () => {
     const others = reviews.getByTestId('review-list').getByRole('listitem').filter({ hasText: '配乐合适' });
     const marked = isCall(
       page,
-      fillPath(API.reviewHelpful, { reviewId: (await others.getAttribute('data-review'))! }),
+      fillPath(REVIEWS_API.reviewHelpful, { reviewId: (await others.getAttribute('data-review'))! }),
       'POST',
     );
     await others.getByRole('button', { name: REVIEW_TEXT.helpful(0) }).click();
@@ -137,7 +138,7 @@ describe('members rate and review a work', () => {
     const row = desk.getByTestId('reviews-table').locator('tr', { hasText: '画面清楚' });
     await row.waitFor();
     const reviewId = await row.getAttribute('data-review');
-    const hidden = isCall(desk, fillPath(API.staffReviewHide, { reviewId: reviewId! }), 'POST');
+    const hidden = isCall(desk, fillPath(REVIEWS_API.staffReviewHide, { reviewId: reviewId! }), 'POST');
     await row.getByRole('button', { name: ADMIN_TEXT.hideReview }).click();
     expect((await hidden).status()).toBe(200);
     await toast(desk, ADMIN_TEXT.reviewHiddenDone).waitFor();

@@ -43,11 +43,3 @@ export const SUGGESTED_ENTITY_KINDS = [
   'maker',
   'series',
 ] as const satisfies readonly EntityMatchKind[];
-
-/** The entity kinds a member may follow (issue 17, decision 045): those with a page per entity. */
-export const FOLLOW_KINDS = ['performer', 'maker', 'series', 'director'] as const;
-export type FollowKind = (typeof FOLLOW_KINDS)[number];
-
-/** A member's mark on a work: 想看 or 看过, at most one (none clears it). */
-export const WORK_MARKS = ['want', 'watched'] as const;
-export type WorkMark = (typeof WORK_MARKS)[number];

@@ -13,8 +13,3 @@ export const DISCREET_PICTURE_ATTRIBUTE = 'data-picture';
 
 /** On a picture once tapped: shown as it is from then on, until the page is left. */
 export const REVEALED_ATTRIBUTE = 'data-revealed';
-
-/** Whether a Cookie header (or `document.cookie`) turns the mode on. */
-export function discreetFromCookies(cookies: string | undefined): boolean {
-  return (cookies ?? '').split(';').some((part) => part.trim() === `${DISCREET_COOKIE}=1`);
-}

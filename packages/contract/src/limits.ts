@@ -15,23 +15,8 @@ export const PAGE_SIZE = {
   orders: 20,
   /** Customer-service threads per page (the spec gives none). */
   messages: 10,
-  /** Threads per page of the staff inbox. */
-  staffInbox: 20,
-  /** The operators' console: orders, users, code batches and codes per page. */
-  staffOrders: 20,
-  staffUsers: 20,
-  staffCodeBatches: 20,
-  staffCodes: 50,
-  /** The console's works, import jobs and cloud-download requests per page. */
-  staffWorks: 20,
-  staffImports: 10,
-  staffDownloads: 20,
   /** A user's own cloud-download requests per page. */
   cloudDownloads: 20,
-  /** The member center's 关注 tab: followed entities, the feed of their works, 想看 and 看过. */
-  memberFollows: 20,
-  memberFeed: 10,
-  memberMarks: 10,
 } as const;
 
 export const LIMITS = {
@@ -86,28 +71,8 @@ export const LIMITS = {
   signatureWindowMs: 300_000,
   nonceMinLength: 16,
   nonceMaxLength: 64,
-  /** The operators' console: search text, package fields and code batches. */
-  staffKeywordMax: 64,
-  packageNameMax: 20,
-  packageRemarkMax: 100,
-  packageDaysMax: 3650,
-  /** Codes one console request may generate (the CLI allows more). */
-  codesPerBatch: 1000,
-  batchNameMax: 64,
-  /** Catalogue imports from the console: the file's name, its size, the failures kept to show. */
-  importFileNameMax: 120,
-  importMaxBytes: 20 * 1024 * 1024,
-  importErrorsKept: 200,
   /** The link a user may give with a cloud-download request. */
   cloudUrlMax: 2000,
-  /** Performers, makers, series and directors one member may follow (decision 045). */
-  followsPerMember: 500,
-  /** How far back the feed pages: its newest works, no deeper (each page merges per-entity reads). */
-  feedDepth: 500,
-  /** The 我的 badge counts new feed works up to this many; more show as 99+. */
-  feedNewMax: 100,
-  /** Newest 看过 ids a member's browser fetches to hide watched works from lists (decision 045). */
-  watchedIdsMax: 1000,
 } as const;
 
 /** Date windows of the works list, in days back from today; 999 means all time (SPEC §9). */

@@ -2,12 +2,15 @@ import {
   API,
   DATE_WINDOWS,
   fillPath,
+  FOLLOW_LIMITS,
+  FOLLOWS_API,
   LIMITS,
   MOD_NAME,
   type ModId,
   PAGE_SIZE,
   RANKING_DATE_WINDOWS,
   REVIEW_LIMITS,
+  REVIEWS_API,
 } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import { type ApiPools, FILTER_TABLES, type FilterTable, type PooledEntity } from './api-pools';
@@ -153,12 +156,12 @@ export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly s
       ? []
       : [
           miss('feed', 20, () =>
-            asMember(API.feed, {
+            asMember(FOLLOWS_API.feed, {
               pageNum: String(dice.chance(0.8) ? 1 : dice.int(2, 5)),
-              pageSize: String(PAGE_SIZE.memberFeed),
+              pageSize: String(FOLLOW_LIMITS.memberFeed),
             }),
           ),
-          miss('feed new', 10, () => asMember(API.feedNew, {})),
+          miss('feed new', 10, () => asMember(FOLLOWS_API.feedNew, {})),
         ];
   return [
     ...feed,
@@ -230,9 +233,9 @@ export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly s
     // newest or most helpful first.
     miss('detail with reviews', 15, (): ApiGet => {
       const id = dice.pick(pools.reviewed);
-      if (dice.chance(0.4)) return { path: fillPath(API.workRatings, { id }), query: {} };
+      if (dice.chance(0.4)) return { path: fillPath(REVIEWS_API.workRatings, { id }), query: {} };
       return {
-        path: fillPath(API.workReviews, { id }),
+        path: fillPath(REVIEWS_API.workReviews, { id }),
         query: {
           order: dice.chance(0.7) ? 'newest' : 'helpful',
           pageNum: String(dice.chance(0.8) ? 1 : 2),

@@ -1,4 +1,4 @@
-import { API, API_BASE, type FollowKind, signRequest } from '@yingku/contract';
+import { API, API_BASE, type FollowKind, FOLLOWS_API, signRequest } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import type { ApiPools, PooledEntity } from './api-pools';
 import type { SigningKeys } from './signed-get';
@@ -60,7 +60,7 @@ export async function feedMembers(
     for (let f = 0; f < follows; f++) {
       const [kind, pool] = dice.pick(candidates);
       if (pool.length === 0) continue;
-      await post(baseUrl, keys, API.follow, { kind, entityId: dice.pick(pool).id, status: 0 }, token);
+      await post(baseUrl, keys, FOLLOWS_API.follow, { kind, entityId: dice.pick(pool).id, status: 0 }, token);
     }
     tokens.push(token);
   }

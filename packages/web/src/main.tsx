@@ -9,8 +9,8 @@ import { createRoutes } from './app/routes';
 import { reloadWhenSiteAnswers } from './app/offline-start';
 import { registerServiceWorker } from './app/service-worker';
 import { reloadForStaleBuild, siteAnswers } from './app/stale-build';
-import { storedScript } from './session/chinese-script';
 import { hasStoredSession } from './session/auth-storage';
+import { storedScript } from './session/chinese-script';
 import { forgetCurrentUser, onSessionEnded } from './session/session-end';
 import 'antd-mobile/es/global';
 import './styles/global.css';
@@ -34,13 +34,6 @@ try {
     reportMisconfigured: () => console.error(error),
   });
 }
-// 隐私模式 is on (the server or the start script marked the page): taps reveal pictures.
-if (document.documentElement.hasAttribute(DISCREET_ATTRIBUTE)) {
-  void import('./session/discreet-reveal').then(({ revealPicturesOnTap }) => revealPicturesOnTap());
-}
-// 繁體中文 was chosen on this device (issue 17): the page is shown converted.
-if (storedScript() === 'hant')
-  void import('./session/traditional').then(({ showTraditional }) => showTraditional());
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 // A screen's code that will not load is most often a newer release's doing: load the page anew.
 window.addEventListener('vite:preloadError', () => {
@@ -75,8 +68,13 @@ async function start(container: HTMLElement): Promise<void> {
   connectRouterNavigation(appRouter);
   await nextTask();
   await mountApp(container, { queryClient, routes, router: appRouter });
-  // A member's controls (关注, 想看/看过, the 我的 badge…) come after the first paint (decision 045).
-  if (hasStoredSession()) void import('./features/follows/extras').then((m) => m.default(queryClient));
+  // 隐私模式's taps, 繁體中文 and a member's controls, after the first render, on a device with any.
+  if (
+    document.documentElement.hasAttribute(DISCREET_ATTRIBUTE) ||
+    storedScript() === 'hant' ||
+    hasStoredSession()
+  )
+    void import('./app/after-start').then((m) => m.afterStart(queryClient));
 }
 
 const container = document.getElementById('root');

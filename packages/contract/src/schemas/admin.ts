@@ -1,6 +1,6 @@
 /** The operators' console: orders, users, VIP packages and activation codes (staff or admin). */
 import { z } from 'zod';
-import { LIMITS, PAGE_SIZE } from '../limits';
+import { STAFF_LIMITS, STAFF_PAGE_SIZE } from '../staff-limits';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import {
@@ -61,7 +61,7 @@ export const yuanField = z.union([z.string(), z.number()], SERVER_MSG.priceInval
 });
 
 /** An optional free-text search of a console list: trimmed; empty means none. */
-const keywordParam = textParam(LIMITS.staffKeywordMax)
+const keywordParam = textParam(STAFF_LIMITS.staffKeywordMax)
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -79,7 +79,7 @@ export const staffOrdersQuery = z.object({
   keyword: keywordParam,
   status: z.enum(['0', '1', '2']).transform(Number).optional(),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffOrders),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffOrders),
 });
 export type StaffOrdersQuery = z.input<typeof staffOrdersQuery>;
 
@@ -110,7 +110,7 @@ export const staffUsersQuery = z.object({
   ...clientFields,
   keyword: keywordParam,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffUsers),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffUsers),
 });
 export type StaffUsersQuery = z.input<typeof staffUsersQuery>;
 
@@ -208,7 +208,7 @@ export const vipPackageFields = z.object({
     .string(SERVER_MSG.packageNameInvalid)
     .trim()
     .refine(
-      (v) => chars(v) >= 1 && chars(v) <= LIMITS.packageNameMax && oneLine(v),
+      (v) => chars(v) >= 1 && chars(v) <= STAFF_LIMITS.packageNameMax && oneLine(v),
       SERVER_MSG.packageNameInvalid,
     )
     // `package-set 101` means the package with id 101, so a name may not look like one.
@@ -216,7 +216,7 @@ export const vipPackageFields = z.object({
   remark: z
     .string(SERVER_MSG.packageRemarkTooLong)
     .trim()
-    .refine((v) => chars(v) <= LIMITS.packageRemarkMax && oneLine(v), SERVER_MSG.packageRemarkTooLong),
+    .refine((v) => chars(v) <= STAFF_LIMITS.packageRemarkMax && oneLine(v), SERVER_MSG.packageRemarkTooLong),
   /** The price paid, as cents. */
   price: yuanField,
   /** The struck-through price, as cents (not below the price: the service checks the pair). */
@@ -225,7 +225,7 @@ export const vipPackageFields = z.object({
     .number(SERVER_MSG.packageDaysInvalid)
     .int(SERVER_MSG.packageDaysInvalid)
     .min(1, SERVER_MSG.packageDaysInvalid)
-    .max(LIMITS.packageDaysMax, SERVER_MSG.packageDaysInvalid),
+    .max(STAFF_LIMITS.packageDaysMax, SERVER_MSG.packageDaysInvalid),
   /** The level granted (levels.id); neither the console nor the CLI sets it (default 2). */
   levelId: z
     .number(SERVER_MSG.badRequest)
@@ -284,11 +284,11 @@ export const generateCodesBody = z.object({
     .number(SERVER_MSG.codeCountInvalid)
     .int(SERVER_MSG.codeCountInvalid)
     .min(1, SERVER_MSG.codeCountInvalid)
-    .max(LIMITS.codesPerBatch, SERVER_MSG.codeCountInvalid),
+    .max(STAFF_LIMITS.codesPerBatch, SERVER_MSG.codeCountInvalid),
   batch: z
     .string(SERVER_MSG.batchNameInvalid)
     .trim()
-    .max(LIMITS.batchNameMax, SERVER_MSG.batchNameInvalid)
+    .max(STAFF_LIMITS.batchNameMax, SERVER_MSG.batchNameInvalid)
     .refine((v) => !/\p{Cc}/u.test(v), SERVER_MSG.batchNameInvalid)
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -309,7 +309,7 @@ export const generatedCodesResponse = dataEnvelope(generatedCodes);
 export const staffCodeBatchesQuery = z.object({
   ...clientFields,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffCodeBatches),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffCodeBatches),
 });
 export type StaffCodeBatchesQuery = z.input<typeof staffCodeBatchesQuery>;
 
@@ -333,7 +333,7 @@ export const staffCodesQuery = z.object({
   batch: z
     .string()
     .trim()
-    .max(LIMITS.batchNameMax)
+    .max(STAFF_LIMITS.batchNameMax)
     .optional()
     .transform((v) => (v ? v : undefined)),
   used: z
@@ -342,7 +342,7 @@ export const staffCodesQuery = z.object({
     .optional(),
   keyword: keywordParam,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffCodes),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffCodes),
 });
 export type StaffCodesQuery = z.input<typeof staffCodesQuery>;
 

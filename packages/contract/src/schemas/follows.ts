@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FOLLOW_KINDS, MOD_NAMES, WORK_MARKS } from '../channels';
-import { PAGE_SIZE } from '../limits';
+import { MOD_NAMES } from '../channels';
+import { FOLLOW_KINDS, FOLLOW_LIMITS, WORK_MARKS } from '../follows-constants';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
@@ -34,23 +34,23 @@ export type FollowedEntity = z.infer<typeof followedEntity>;
 export const followListQuery = z.object({
   ...clientFields,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.memberFollows),
+  pageSize: pageSizeParam(FOLLOW_LIMITS.memberFollows),
 });
 export const followListResponse = tableEnvelope(followedEntity);
 
-/** GET /v2/user/follow/keys — every follow of the caller as `kind:id` (at most LIMITS.followsPerMember). */
+/** GET /v2/user/follow/keys — every follow of the caller as `kind:id` (at most FOLLOW_LIMITS.followsPerMember). */
 export const followKeysResponse = dataEnvelope(z.array(z.string()));
 
 /** GET /v2/user/feed — works of the followed entities, newest first (pub time, then id). */
 export const feedQuery = z.object({
   ...clientFields,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.memberFeed),
+  pageSize: pageSizeParam(FOLLOW_LIMITS.memberFeed),
 });
 /** `addTime` is the work's pub time; `total` counts the rows so far and one more while more exist. */
 export const feedResponse = tableEnvelope(libraryWork);
 
-/** GET /v2/user/feed/new, POST /v2/user/feed/seen — works new in the feed since the last visit (≤ LIMITS.feedNewMax). */
+/** GET /v2/user/feed/new, POST /v2/user/feed/seen — works new in the feed since the last visit (≤ FOLLOW_LIMITS.feedNewMax). */
 export const feedNewResponse = dataEnvelope(z.object({ count: z.number().int() }));
 
 const markField = z.enum([...WORK_MARKS, 'none'], SERVER_MSG.markInvalid);
@@ -69,9 +69,9 @@ export const markListQuery = z.object({
   ...clientFields,
   mark: z.enum(WORK_MARKS, SERVER_MSG.markInvalid),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.memberMarks),
+  pageSize: pageSizeParam(FOLLOW_LIMITS.memberMarks),
 });
 export const markListResponse = tableEnvelope(libraryWork);
 
-/** GET /v2/user/mark/watched-ids — the newest LIMITS.watchedIdsMax 看过 work ids, for 隐藏已看过. */
+/** GET /v2/user/mark/watched-ids — the newest FOLLOW_LIMITS.watchedIdsMax 看过 work ids, for 隐藏已看过. */
 export const watchedIdsResponse = dataEnvelope(z.array(z.string()));

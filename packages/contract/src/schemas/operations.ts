@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MOD_NAMES } from '../channels';
 import { LIMITS, PAGE_SIZE } from '../limits';
+import { STAFF_LIMITS, STAFF_PAGE_SIZE } from '../staff-limits';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, textParam } from './common';
@@ -15,11 +16,11 @@ import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope, tex
  */
 export const staffWorksQuery = z.object({
   ...clientFields,
-  keyword: textParam(LIMITS.staffKeywordMax)
+  keyword: textParam(STAFF_LIMITS.staffKeywordMax)
     .optional()
     .transform((v) => (v ? v : undefined)),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffWorks),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffWorks),
 });
 export type StaffWorksQuery = z.input<typeof staffWorksQuery>;
 
@@ -75,7 +76,7 @@ export const importJob = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
-  /** The first {@link LIMITS.importErrorsKept} failures, in line order. */
+  /** The first {@link STAFF_LIMITS.importErrorsKept} failures, in line order. */
   errors: z.array(importJobError),
   /** Why a failed job stopped; empty otherwise. */
   message: z.string(),
@@ -103,13 +104,13 @@ export const startImportBody = z.object({
   fileName: z
     .string(SERVER_MSG.importFileNameInvalid)
     .trim()
-    .max(LIMITS.importFileNameMax, SERVER_MSG.importFileNameInvalid)
+    .max(STAFF_LIMITS.importFileNameMax, SERVER_MSG.importFileNameInvalid)
     .default(''),
-  /** At most {@link LIMITS.importMaxBytes} bytes as UTF-8 (the file's size, not its characters). */
+  /** At most {@link STAFF_LIMITS.importMaxBytes} bytes as UTF-8 (the file's size, not its characters). */
   content: z
     .string(SERVER_MSG.importEmpty)
-    .max(LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
-    .refine((v) => utf8Length(v) <= LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
+    .max(STAFF_LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
+    .refine((v) => utf8Length(v) <= STAFF_LIMITS.importMaxBytes, SERVER_MSG.importTooLarge)
     .refine((v) => v.trim().length > 0, SERVER_MSG.importEmpty),
 });
 export type StartImportBody = z.input<typeof startImportBody>;
@@ -118,7 +119,7 @@ export type StartImportBody = z.input<typeof startImportBody>;
 export const importJobsQuery = z.object({
   ...clientFields,
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffImports),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffImports),
 });
 export type ImportJobsQuery = z.input<typeof importJobsQuery>;
 
@@ -175,7 +176,7 @@ export const staffDownloadsQuery = z.object({
   ...clientFields,
   status: z.enum(['0', '1']).transform(Number).optional(),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffDownloads),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffDownloads),
 });
 export type StaffDownloadsQuery = z.input<typeof staffDownloadsQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../limits';
+import { STAFF_PAGE_SIZE } from '../staff-limits';
 import { MSG } from '../messages';
 import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
@@ -73,7 +74,7 @@ export const staffInboxQuery = z.object({
   ...clientFields,
   status: z.enum(['0', '1', '9']).transform(Number).optional(),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffInbox),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffInbox),
 });
 export type StaffInboxQuery = z.input<typeof staffInboxQuery>;
 

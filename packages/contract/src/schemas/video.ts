@@ -1,6 +1,6 @@
 /** Videos of works: staff attach and follow them; VIPs play them and resume where they stopped. */
 import { z } from 'zod';
-import { PAGE_SIZE } from '../limits';
+import { STAFF_PAGE_SIZE } from '../staff-limits';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
 
@@ -49,7 +49,7 @@ export const staffMediaQuery = z.object({
   status: z.enum(MEDIA_STATUSES).optional(),
   workId: idString.optional(),
   pageNum: pageNumParam,
-  pageSize: pageSizeParam(PAGE_SIZE.staffWorks),
+  pageSize: pageSizeParam(STAFF_PAGE_SIZE.staffWorks),
 });
 export type StaffMediaQuery = z.input<typeof staffMediaQuery>;
 

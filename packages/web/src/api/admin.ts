@@ -1,15 +1,14 @@
 import {
-  staffReviewsResponse,
-  staffReviewStateResponse,
-  type StaffReviewsQuery,
   API,
   fillPath,
   type GenerateCodesBody,
   generatedCodesResponse,
   importJobResponse,
-  importJobsResponse,
   type ImportJobsQuery,
-  PAGE_SIZE,
+  importJobsResponse,
+  REVIEW_LIMITS,
+  REVIEWS_API,
+  STAFF_PAGE_SIZE,
   type StaffCodeBatchesQuery,
   staffCodeBatchesResponse,
   type StaffCodesQuery,
@@ -26,6 +25,9 @@ import {
   staffPackageResponse,
   staffPackagesResponse,
   type StaffPackageUpdateBody,
+  type StaffReviewsQuery,
+  staffReviewsResponse,
+  staffReviewStateResponse,
   staffThreadResponse,
   staffUserResponse,
   type StaffUsersQuery,
@@ -36,7 +38,6 @@ import {
   staffWorksResponse,
   type StaffWorkUpdateBody,
   type StartImportBody,
-  REVIEW_LIMITS,
 } from '@yingku/contract';
 import { api } from './client';
 
@@ -65,7 +66,7 @@ export const adminApi = {
   inbox: (query: ListQuery<StaffInboxQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffInbox,
-      { pageSize: PAGE_SIZE.staffInbox, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffInbox, ...query },
       { schema: staffInboxResponse, signal },
     ),
   /** One thread and its conversation, oldest first (reading it here leaves the user's unread). */
@@ -79,13 +80,13 @@ export const adminApi = {
   orders: (query: ListQuery<StaffOrdersQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffOrders,
-      { pageSize: PAGE_SIZE.staffOrders, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffOrders, ...query },
       { schema: staffOrdersResponse, signal },
     ),
   users: (query: ListQuery<StaffUsersQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffUsers,
-      { pageSize: PAGE_SIZE.staffUsers, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffUsers, ...query },
       { schema: staffUsersResponse, signal },
     ),
   updateUser: (id: string, body: WriteBody<StaffUserUpdateBody>) =>
@@ -106,13 +107,13 @@ export const adminApi = {
   batches: (query: ListQuery<StaffCodeBatchesQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffCodeBatches,
-      { pageSize: PAGE_SIZE.staffCodeBatches, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffCodeBatches, ...query },
       { schema: staffCodeBatchesResponse, signal },
     ),
   codes: (query: ListQuery<StaffCodesQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffCodes,
-      { pageSize: PAGE_SIZE.staffCodes, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffCodes, ...query },
       { schema: staffCodesResponse, signal },
     ),
 
@@ -121,7 +122,7 @@ export const adminApi = {
   works: (query: ListQuery<StaffWorksQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffWorks,
-      { pageSize: PAGE_SIZE.staffWorks, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffWorks, ...query },
       { schema: staffWorksResponse, signal },
     ),
   /** Online viewing on or off, hide or show; answers the row as it now is. */
@@ -133,7 +134,7 @@ export const adminApi = {
   imports: (query: ListQuery<ImportJobsQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffImports,
-      { pageSize: PAGE_SIZE.staffImports, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffImports, ...query },
       { schema: importJobsResponse, signal },
     ),
   importJob: (id: string, signal?: AbortSignal) =>
@@ -144,7 +145,7 @@ export const adminApi = {
   downloads: (query: ListQuery<StaffDownloadsQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffDownloads,
-      { pageSize: PAGE_SIZE.staffDownloads, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffDownloads, ...query },
       { schema: staffDownloadsResponse, signal },
     ),
   markDownloadDone: (id: string) =>
@@ -154,14 +155,14 @@ export const adminApi = {
   /** Reviews with open reports first, then the newest; hidden ones included. */
   reviews: (query: ListQuery<StaffReviewsQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffReviews,
+      REVIEWS_API.staffReviews,
       { pageSize: REVIEW_LIMITS.staffPageSize, ...query },
       { schema: staffReviewsResponse, signal },
     ),
   /** Hides (its stars stop counting) or restores a review. */
   setReviewHidden: (reviewId: string, hidden: boolean) =>
     api.post(
-      fillPath(hidden ? API.staffReviewHide : API.staffReviewRestore, { reviewId }),
+      fillPath(hidden ? REVIEWS_API.staffReviewHide : REVIEWS_API.staffReviewRestore, { reviewId }),
       {},
       { schema: staffReviewStateResponse },
     ),

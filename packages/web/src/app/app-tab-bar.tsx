@@ -1,6 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
+import { MemberSlot } from '../components/member-slot/member-slot';
 import styles from './app-layout.module.css';
+import { PATHS } from './paths';
 import { activeTabPath, TABS } from './tabs';
 
 /** Space activates a tab as Enter does (a link's own key is Enter only; a tab reads as a button). */
@@ -34,6 +36,7 @@ export function AppTabBar() {
               <Icon />
             </span>
             <span className={styles.tabTitle}>{title}</span>
+            {path === PATHS.user && <MemberSlot name="badge" />}
           </Link>
         </li>
       ))}

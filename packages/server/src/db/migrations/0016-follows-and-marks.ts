@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * Follows, the feed of followed entities' works, and 想看 / 看过 marks (issue 17, decision 045).
  *
  * - `follows`: a member's followed performers, makers, series and directors, at most
- *   LIMITS.followsPerMember each, newest first off the primary key's companion index.
+ *   FOLLOW_LIMITS.followsPerMember each, newest first off the primary key's companion index.
  * - `work_marks`: at most one mark per member and work (1 想看, 2 看过); a member's list of one
  *   mark reads newest first off (user_id, mark, marked_at DESC, work_id DESC).
  * - `member_tallies`: per member, counts kept on write (follows, 想看, 看过: the lists' totals

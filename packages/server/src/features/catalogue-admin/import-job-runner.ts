@@ -1,4 +1,4 @@
-import { type ImportJobError, LIMITS, SERVER_MSG } from '@yingku/contract';
+import { type ImportJobError, SERVER_MSG, STAFF_LIMITS } from '@yingku/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -47,7 +47,7 @@ export function countLines(content: string): number {
 
 /**
  * Runs one console import through the CLI's importer and records it in `import_jobs`: totals
- * after every batch, the first {@link LIMITS.importErrorsKept} failures by line, then `done` — or
+ * after every batch, the first {@link STAFF_LIMITS.importErrorsKept} failures by line, then `done` — or
  * `failed` when the database or the server stopped it (what was written stays, and importing the
  * same file again is safe: docs/import-format.md). Never throws.
  */
@@ -77,14 +77,14 @@ export async function runImportJob({
   heartbeat.unref();
   try {
     const report = await importCatalogue(db, pieces(content, stop), {
-      maxErrors: LIMITS.importErrorsKept,
+      maxErrors: STAFF_LIMITS.importErrorsKept,
       ...(newId ? { newId } : {}),
       onProgress(totals) {
         Object.assign(progress, totals);
         saver.request();
       },
       onError(error) {
-        if (progress.errors.length < LIMITS.importErrorsKept) progress.errors.push(error);
+        if (progress.errors.length < STAFF_LIMITS.importErrorsKept) progress.errors.push(error);
       },
     });
     clearInterval(heartbeat);

@@ -5,7 +5,7 @@ import {
   importJobResponse,
   importJobsQuery,
   importJobsResponse,
-  LIMITS,
+  STAFF_LIMITS,
   startImportBody,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ const errors = {
  * A JSON body around the largest file: escaping (`\n`, `\"`) can double a JSON Lines text, and
  * anything larger is refused (413) before it is parsed.
  */
-const IMPORT_BODY_LIMIT = 2 * LIMITS.importMaxBytes + 1024 * 1024;
+const IMPORT_BODY_LIMIT = 2 * STAFF_LIMITS.importMaxBytes + 1024 * 1024;
 
 /** Catalogue imports from the console: start one (it runs in the background), list, poll. */
 export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: ImportJobsRouteDeps) {

@@ -1,4 +1,4 @@
-import { API, fillPath, type ImportJob, LIMITS, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, type ImportJob, SERVER_MSG, STAFF_LIMITS } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -90,11 +90,11 @@ describe('POST /v2/admin/imports', () => {
   });
 
   it('keeps only the first failures, in line order, and counts them all', async () => {
-    const lines = Array.from({ length: LIMITS.importErrorsKept + 5 }, (_, i) => `{"bad": ${i}}`);
+    const lines = Array.from({ length: STAFF_LIMITS.importErrorsKept + 5 }, (_, i) => `{"bad": ${i}}`);
     const job = await finished((await start({ content: jsonLines(lines) })).json().data.id);
-    expect(job).toMatchObject({ status: 'done', failed: LIMITS.importErrorsKept + 5 });
+    expect(job).toMatchObject({ status: 'done', failed: STAFF_LIMITS.importErrorsKept + 5 });
     expect(job.errors.map((e) => e.line)).toEqual(
-      Array.from({ length: LIMITS.importErrorsKept }, (_, i) => i + 1),
+      Array.from({ length: STAFF_LIMITS.importErrorsKept }, (_, i) => i + 1),
     );
   });
 
@@ -105,17 +105,17 @@ describe('POST /v2/admin/imports', () => {
       [{ content: ' \n\r\n\t ' }, SERVER_MSG.importEmpty],
       [{}, SERVER_MSG.importEmpty],
       [{ content: 12 }, SERVER_MSG.importEmpty],
-      [{ content: 'x'.repeat(LIMITS.importMaxBytes + 1) }, SERVER_MSG.importTooLarge],
+      [{ content: 'x'.repeat(STAFF_LIMITS.importMaxBytes + 1) }, SERVER_MSG.importTooLarge],
       // Fewer characters than the limit, but more bytes: the limit is the file's size.
-      [{ content: '中'.repeat(Math.ceil(LIMITS.importMaxBytes / 3) + 1) }, SERVER_MSG.importTooLarge],
+      [{ content: '中'.repeat(Math.ceil(STAFF_LIMITS.importMaxBytes / 3) + 1) }, SERVER_MSG.importTooLarge],
       [
-        { content: 'x', fileName: 'f'.repeat(LIMITS.importFileNameMax + 1) },
+        { content: 'x', fileName: 'f'.repeat(STAFF_LIMITS.importFileNameMax + 1) },
         SERVER_MSG.importFileNameInvalid,
       ],
       [{ content: 'x', fileName: 5 }, SERVER_MSG.importFileNameInvalid],
     ];
     for (const [body, msg] of cases) expectBadRequest(await start(body), msg);
-    const tooBig = await start({ content: 'x'.repeat(2 * LIMITS.importMaxBytes + 2 * 1024 * 1024) });
+    const tooBig = await start({ content: 'x'.repeat(2 * STAFF_LIMITS.importMaxBytes + 2 * 1024 * 1024) });
     expect({ status: tooBig.statusCode, code: tooBig.json().code }).toEqual({ status: 413, code: 413 });
     expect(await t.database.db.selectFrom('import_jobs').select('id').execute()).toEqual(before);
   });

@@ -1,5 +1,4 @@
 import {
-  API,
   errorEnvelope,
   feedNewResponse,
   feedQuery,
@@ -9,6 +8,7 @@ import {
   followListQuery,
   followListResponse,
   followResponse,
+  FOLLOWS_API,
   markBody,
   markListQuery,
   markListResponse,
@@ -46,7 +46,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   const userOf = async (request: FastifyRequest) => (await auth.required(request)).userId;
 
   r.post(
-    API.follow,
+    FOLLOWS_API.follow,
     {
       schema: {
         summary: 'Follow (status 0) or unfollow (status 9) a performer, maker, series or director',
@@ -61,7 +61,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.followList,
+    FOLLOWS_API.followList,
     {
       schema: {
         summary: "The caller's follows, newest first",
@@ -77,7 +77,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.followKeys,
+    FOLLOWS_API.followKeys,
     {
       schema: {
         summary: "Every follow of the caller as 'kind:id'",
@@ -88,7 +88,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.feed,
+    FOLLOWS_API.feed,
     {
       schema: {
         summary: 'Works of the followed entities, newest first',
@@ -104,7 +104,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.feedNew,
+    FOLLOWS_API.feedNew,
     {
       schema: {
         summary: 'Works new in the feed since the last visit',
@@ -115,7 +115,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.post(
-    API.feedSeen,
+    FOLLOWS_API.feedSeen,
     {
       schema: {
         summary: 'The caller has seen the feed: its new count starts again',
@@ -126,7 +126,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.post(
-    API.mark,
+    FOLLOWS_API.mark,
     {
       schema: {
         summary: 'Mark a work 想看 (want) or 看过 (watched), or clear its mark (none)',
@@ -141,7 +141,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.markOf,
+    FOLLOWS_API.markOf,
     {
       schema: {
         summary: "The caller's mark on a work",
@@ -153,7 +153,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.markList,
+    FOLLOWS_API.markList,
     {
       schema: {
         summary: "The caller's 想看 or 看过 works, newest mark first",
@@ -169,7 +169,7 @@ export async function followsRoutes(app: FastifyInstance, { follows: service, au
   );
 
   r.get(
-    API.watchedIds,
+    FOLLOWS_API.watchedIds,
     {
       schema: {
         summary: 'The newest 看过 work ids (at most 1000)',

@@ -1,7 +1,7 @@
 import {
+  FOLLOW_LIMITS,
   type FollowedEntity,
   type FollowKind,
-  LIMITS,
   MOD_NAME,
   type ModId,
   SERVER_MSG,
@@ -38,7 +38,7 @@ export function createFollowsService(db: Kysely<DB>) {
   return {
     /**
      * Follows (status 0) or unfollows (status 9) an entity with a list page. Repeats, parallel
-     * ones too, change nothing; past LIMITS.followsPerMember a follow is a 400. An entity no
+     * ones too, change nothing; past FOLLOW_LIMITS.followsPerMember a follow is a 400. An entity no
      * longer listed can still be unfollowed. A member's first follow sets the feed's marker at its
      * top, so the badge counts what arrives after, not a whole back catalogue.
      */
@@ -54,7 +54,7 @@ export function createFollowsService(db: Kysely<DB>) {
           else if (!listed) throw notFound(SERVER_MSG.entityNotFound);
           return { followed: false };
         }
-        if (tallies.follows >= LIMITS.followsPerMember) {
+        if (tallies.follows >= FOLLOW_LIMITS.followsPerMember) {
           // A repeat of a follow already held is still an idempotent yes at the cap.
           if ((await follows.followKeys(userId, trx)).includes(`${kind}:${entityId}`))
             return { followed: true };
@@ -92,27 +92,27 @@ export function createFollowsService(db: Kysely<DB>) {
     followKeys: (userId: string) => follows.followKeys(userId),
 
     /**
-     * A page of the feed, newest first, at most LIMITS.feedDepth works deep. `total` is the
+     * A page of the feed, newest first, at most FOLLOW_LIMITS.feedDepth works deep. `total` is the
      * works up to this page and one more while more exist: the feed is never counted whole.
      */
     async feed(userId: string, pageNum: number, pageSize: number) {
       const offset = pageOffset(pageNum, pageSize);
-      const limit = Math.min(pageSize + 1, LIMITS.feedDepth - offset);
-      if (limit <= 0) return { rows: [], total: LIMITS.feedDepth };
+      const limit = Math.min(pageSize + 1, FOLLOW_LIMITS.feedDepth - offset);
+      if (limit <= 0) return { rows: [], total: FOLLOW_LIMITS.feedDepth };
       const rows = await follows.feed(userId, limit, offset);
       const more = rows.length > pageSize;
       const page = rows.slice(0, pageSize);
       return {
         rows: page.map((row) => ({ ...toListItem(row), addTime: row.pub_date })),
-        total: Math.min(offset + page.length + (more ? 1 : 0), LIMITS.feedDepth),
+        total: Math.min(offset + page.length + (more ? 1 : 0), FOLLOW_LIMITS.feedDepth),
       };
     },
 
-    /** Works new in the feed since the last visit, up to LIMITS.feedNewMax. */
+    /** Works new in the feed since the last visit, up to FOLLOW_LIMITS.feedNewMax. */
     async feedNew(userId: string): Promise<{ count: number }> {
       const tallies = await follows.tallies(userId);
       if (!tallies || tallies.follows === 0) return { count: 0 };
-      return { count: await follows.countAbove(userId, markerOf(tallies), LIMITS.feedNewMax) };
+      return { count: await follows.countAbove(userId, markerOf(tallies), FOLLOW_LIMITS.feedNewMax) };
     },
 
     /** A visit to the feed: its top now is what the member has seen. */
@@ -164,8 +164,8 @@ export function createFollowsService(db: Kysely<DB>) {
       };
     },
 
-    /** The newest LIMITS.watchedIdsMax 看过 work ids (the client hides them from lists). */
-    watchedIds: (userId: string) => marks.markedIds(userId, MARK_CODE.watched, LIMITS.watchedIdsMax),
+    /** The newest FOLLOW_LIMITS.watchedIdsMax 看过 work ids (the client hides them from lists). */
+    watchedIds: (userId: string) => marks.markedIds(userId, MARK_CODE.watched, FOLLOW_LIMITS.watchedIdsMax),
   };
 }
 

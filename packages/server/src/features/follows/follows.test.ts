@@ -1,4 +1,4 @@
-import { API, LIMITS, libraryWork, MSG, SERVER_MSG } from '@yingku/contract';
+import { FOLLOW_LIMITS, FOLLOWS_API, libraryWork, MSG, SERVER_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const follow = (headers: Record<string, string>, kind: string, entityId: string, status = 0) =>
-  t.send('POST', API.follow, { kind, entityId, status }, headers);
+  t.send('POST', FOLLOWS_API.follow, { kind, entityId, status }, headers);
 
 async function followRows(userId: string) {
   return t.database.db.selectFrom('follows').selectAll().where('user_id', '=', userId).execute();
@@ -63,17 +63,17 @@ async function followRows(userId: string) {
 describe('without a token', () => {
   it('answers 403 on every call and changes nothing', async () => {
     const calls = [
-      t.send('POST', API.follow, { kind: 'performer', entityId: performer, status: 0 }),
-      t.send('POST', API.follow, { kind: 'nope' }),
-      t.get(API.followList),
-      t.get(API.followKeys),
-      t.get(API.feed),
-      t.get(API.feedNew),
-      t.send('POST', API.feedSeen, {}),
-      t.send('POST', API.mark, { dataId: performerWorks[0], mark: 'watched' }),
-      t.get(API.markList, { mark: 'watched' }),
-      t.get(API.markOf.replace(':dataId', performerWorks[0]!)),
-      t.get(API.watchedIds),
+      t.send('POST', FOLLOWS_API.follow, { kind: 'performer', entityId: performer, status: 0 }),
+      t.send('POST', FOLLOWS_API.follow, { kind: 'nope' }),
+      t.get(FOLLOWS_API.followList),
+      t.get(FOLLOWS_API.followKeys),
+      t.get(FOLLOWS_API.feed),
+      t.get(FOLLOWS_API.feedNew),
+      t.send('POST', FOLLOWS_API.feedSeen, {}),
+      t.send('POST', FOLLOWS_API.mark, { dataId: performerWorks[0], mark: 'watched' }),
+      t.get(FOLLOWS_API.markList, { mark: 'watched' }),
+      t.get(FOLLOWS_API.markOf.replace(':dataId', performerWorks[0]!)),
+      t.get(FOLLOWS_API.watchedIds),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.body).toBe(403);
@@ -84,7 +84,7 @@ describe('without a token', () => {
   });
 
   it('answers 401 to a forged token', async () => {
-    const res = await t.get(API.feed, {}, { authorization: 'Bearer not.a.token' });
+    const res = await t.get(FOLLOWS_API.feed, {}, { authorization: 'Bearer not.a.token' });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -105,7 +105,7 @@ describe('follows', () => {
       }
     }
     expect(await followRows(user.id)).toHaveLength(4);
-    let res = await t.get(API.followList, {}, headers);
+    let res = await t.get(FOLLOWS_API.followList, {}, headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(4);
     expect(res.json().rows.map((r: { kind: string }) => r.kind)).toEqual([
@@ -115,12 +115,12 @@ describe('follows', () => {
       'performer',
     ]);
     expect(res.json().rows[3]).toMatchObject({ id: performer, name: '关注演员甲', modName: 'censored' });
-    res = await t.get(API.followKeys, {}, headers);
+    res = await t.get(FOLLOWS_API.followKeys, {}, headers);
     expect(new Set(res.json().data)).toEqual(
       new Set([`performer:${performer}`, `maker:${maker}`, `series:${series}`, `director:${director}`]),
     );
 
-    res = await t.get(API.followList, { pageNum: 2, pageSize: 3 }, headers);
+    res = await t.get(FOLLOWS_API.followList, { pageNum: 2, pageSize: 3 }, headers);
     expect(res.json().rows.map((r: { id: string }) => r.id)).toEqual([performer]);
 
     for (let i = 0; i < 2; i += 1) {
@@ -129,7 +129,7 @@ describe('follows', () => {
       expect(res.json().data).toEqual({ followed: false });
     }
     expect(await followRows(user.id)).toHaveLength(3);
-    expect((await t.get(API.followList, {}, headers)).json().total).toBe(3);
+    expect((await t.get(FOLLOWS_API.followList, {}, headers)).json().total).toBe(3);
   });
 
   it('keeps one row under parallel follows of the same entity', async () => {
@@ -142,7 +142,7 @@ describe('follows', () => {
       expect(res.json().data).toEqual({ followed: true });
     }
     expect(await followRows(user.id)).toHaveLength(1);
-    expect((await t.get(API.followList, {}, headers)).json().total).toBe(1);
+    expect((await t.get(FOLLOWS_API.followList, {}, headers)).json().total).toBe(1);
   });
 
   it('refuses unknown and unlisted entities (404) and bad input (400), changing nothing', async () => {
@@ -170,7 +170,7 @@ describe('follows', () => {
       { kind: 'performer', entityId: performer },
       { kind: 'perf\u0000ormer', entityId: performer, status: 0 },
     ]) {
-      res = await t.send('POST', API.follow, body, headers);
+      res = await t.send('POST', FOLLOWS_API.follow, body, headers);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe(400);
       expect(res.json().msg).toMatch(SERVER_MSG.badRequest);
@@ -178,13 +178,13 @@ describe('follows', () => {
     expect(await followRows(user.id)).toHaveLength(0);
   });
 
-  it(`caps a member at ${LIMITS.followsPerMember} follows with a clear 400`, async () => {
+  it(`caps a member at ${FOLLOW_LIMITS.followsPerMember} follows with a clear 400`, async () => {
     const { user, headers } = await insertCaller(t);
     await t.database.db.insertInto('member_tallies').values({ user_id: user.id, follows: 0 }).execute();
     await follow(headers, 'performer', performer);
     await t.database.db
       .updateTable('member_tallies')
-      .set({ follows: LIMITS.followsPerMember })
+      .set({ follows: FOLLOW_LIMITS.followsPerMember })
       .where('user_id', '=', user.id)
       .execute();
     let res = await follow(headers, 'maker', maker);
@@ -208,19 +208,19 @@ describe('the feed', () => {
     await follow(headers, 'performer', performer);
     await follow(headers, 'maker', maker);
     await follow(headers, 'director', director);
-    let res = await t.get(API.feed, { pageSize: 4 }, headers);
+    let res = await t.get(FOLLOWS_API.feed, { pageSize: 4 }, headers);
     expect(res.statusCode, res.body).toBe(200);
     const newest = [...performerWorks].reverse();
     expect(ids(res)).toEqual(newest.slice(0, 4));
     expect(res.json().total).toBe(5);
     const row = libraryWork.strict().parse(res.json().rows[0]);
     expect(row.addTime).toBe(row.pubTime);
-    res = await t.get(API.feed, { pageNum: 3, pageSize: 4 }, headers);
+    res = await t.get(FOLLOWS_API.feed, { pageNum: 3, pageSize: 4 }, headers);
     // The maker's and director's one work (20 days old) comes once, last.
     expect(ids(res)).toHaveLength(3);
     expect(ids(res).slice(0, 2)).toEqual(newest.slice(8));
     expect(res.json().total).toBe(11);
-    res = await t.get(API.feed, { pageNum: 4, pageSize: 4 }, headers);
+    res = await t.get(FOLLOWS_API.feed, { pageNum: 4, pageSize: 4 }, headers);
     expect(res.json()).toMatchObject({ rows: [], total: 12 });
   });
 
@@ -231,22 +231,22 @@ describe('the feed', () => {
       buildWorkLine({ performers: ['关注演员甲'], pubDate: daysAgo(30) }),
       buildWorkLine({ performers: ['关注演员甲'], pubDate: daysAgo(30) }),
     ]);
-    let res = await t.get(API.feed, { pageNum: 2, pageSize: 10 }, headers);
+    let res = await t.get(FOLLOWS_API.feed, { pageNum: 2, pageSize: 10 }, headers);
     expect(ids(res)).toEqual([...sameDay].sort((a, b) => (BigInt(b) > BigInt(a) ? 1 : -1)));
     await t.database.db.updateTable('works').set({ hidden: true }).where('id', '=', sameDay[0]!).execute();
-    res = await t.get(API.feed, { pageNum: 2, pageSize: 10 }, headers);
+    res = await t.get(FOLLOWS_API.feed, { pageNum: 2, pageSize: 10 }, headers);
     expect(ids(res)).toEqual([sameDay[1]]);
     await t.database.db.updateTable('works').set({ hidden: true }).where('id', '=', sameDay[1]!).execute();
-    const depth = LIMITS.feedDepth / 10;
-    res = await t.get(API.feed, { pageNum: depth + 1, pageSize: 10 }, headers);
-    expect(res.json()).toMatchObject({ rows: [], total: LIMITS.feedDepth });
+    const depth = FOLLOW_LIMITS.feedDepth / 10;
+    res = await t.get(FOLLOWS_API.feed, { pageNum: depth + 1, pageSize: 10 }, headers);
+    expect(res.json()).toMatchObject({ rows: [], total: FOLLOW_LIMITS.feedDepth });
   });
 
   it('counts new works on the badge, shows a newly imported work, and resets on a visit', async () => {
     const { headers } = await insertCaller(t);
     await follow(headers, 'performer', performer);
     // A first follow is not a flood of news: the marker starts at the feed's top.
-    let res = await t.get(API.feedNew, {}, headers);
+    let res = await t.get(FOLLOWS_API.feedNew, {}, headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ count: 0 });
 
@@ -258,23 +258,23 @@ describe('the feed', () => {
       .select('id')
       .where('number', '=', line.number)
       .executeTakeFirstOrThrow();
-    expect((await t.get(API.feedNew, {}, headers)).json().data).toEqual({ count: 1 });
-    res = await t.get(API.feed, {}, headers);
+    expect((await t.get(FOLLOWS_API.feedNew, {}, headers)).json().data).toEqual({ count: 1 });
+    res = await t.get(FOLLOWS_API.feed, {}, headers);
     expect(ids(res)[0]).toBe(imported);
 
-    res = await t.send('POST', API.feedSeen, {}, headers);
+    res = await t.send('POST', FOLLOWS_API.feedSeen, {}, headers);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.get(API.feedNew, {}, headers)).json().data).toEqual({ count: 0 });
+    expect((await t.get(FOLLOWS_API.feedNew, {}, headers)).json().data).toEqual({ count: 0 });
 
     // Someone else's visit resets nobody else's count.
     const other = await insertCaller(t);
     await follow(other.headers, 'performer', performer);
     await insertWorks(t.database.db, [buildWorkLine({ performers: ['关注演员甲'] })]);
-    await t.send('POST', API.feedSeen, {}, other.headers);
-    expect((await t.get(API.feedNew, {}, headers)).json().data).toEqual({ count: 1 });
+    await t.send('POST', FOLLOWS_API.feedSeen, {}, other.headers);
+    expect((await t.get(FOLLOWS_API.feedNew, {}, headers)).json().data).toEqual({ count: 1 });
   });
 
-  it(`caps the badge at ${LIMITS.feedNewMax}`, async () => {
+  it(`caps the badge at ${FOLLOW_LIMITS.feedNewMax}`, async () => {
     const { user, headers } = await insertCaller(t);
     await follow(headers, 'performer', performer);
     await t.database.db
@@ -284,26 +284,28 @@ describe('the feed', () => {
       .execute();
     await insertWorks(
       t.database.db,
-      Array.from({ length: LIMITS.feedNewMax }, () =>
+      Array.from({ length: FOLLOW_LIMITS.feedNewMax }, () =>
         buildWorkLine({ performers: ['关注演员甲'], pubDate: daysAgo(400) }),
       ),
     );
-    expect((await t.get(API.feedNew, {}, headers)).json().data).toEqual({ count: LIMITS.feedNewMax });
+    expect((await t.get(FOLLOWS_API.feedNew, {}, headers)).json().data).toEqual({
+      count: FOLLOW_LIMITS.feedNewMax,
+    });
   });
 
   it('is empty for a member who follows nobody', async () => {
     const { headers } = await insertCaller(t);
-    expect((await t.get(API.feed, {}, headers)).json()).toMatchObject({ rows: [], total: 0 });
-    expect((await t.get(API.feedNew, {}, headers)).json().data).toEqual({ count: 0 });
-    expect((await t.send('POST', API.feedSeen, {}, headers)).statusCode).toBe(200);
+    expect((await t.get(FOLLOWS_API.feed, {}, headers)).json()).toMatchObject({ rows: [], total: 0 });
+    expect((await t.get(FOLLOWS_API.feedNew, {}, headers)).json().data).toEqual({ count: 0 });
+    expect((await t.send('POST', FOLLOWS_API.feedSeen, {}, headers)).statusCode).toBe(200);
   });
 });
 
 describe('想看 and 看过', () => {
   const mark = (headers: Record<string, string>, dataId: string, value: string) =>
-    t.send('POST', API.mark, { dataId, mark: value }, headers);
+    t.send('POST', FOLLOWS_API.mark, { dataId, mark: value }, headers);
   const markOf = (headers: Record<string, string>, dataId: string) =>
-    t.get(API.markOf.replace(':dataId', dataId), {}, headers);
+    t.get(FOLLOWS_API.markOf.replace(':dataId', dataId), {}, headers);
 
   it('sets, switches and clears one mark per work, listing each newest first', async () => {
     const { user, headers } = await insertCaller(t);
@@ -314,7 +316,7 @@ describe('想看 and 看过', () => {
     expect((await markOf(headers, a)).json().data).toEqual({ mark: 'want' });
     await mark(headers, b, 'want');
     await mark(headers, c, 'watched');
-    res = await t.get(API.markList, { mark: 'want' }, headers);
+    res = await t.get(FOLLOWS_API.markList, { mark: 'want' }, headers);
     expect(res.json().total).toBe(2);
     expect(res.json().rows.map((r: { id: string }) => r.id)).toEqual([b, a]);
     libraryWork.strict().parse(res.json().rows[0]);
@@ -323,19 +325,21 @@ describe('想看 and 看过', () => {
     expect(res.json().data).toEqual({ mark: 'watched' });
     res = await mark(headers, a, 'watched');
     expect(res.json().data).toEqual({ mark: 'watched' });
-    expect((await t.get(API.markList, { mark: 'want' }, headers)).json()).toMatchObject({ total: 1 });
-    res = await t.get(API.markList, { mark: 'watched' }, headers);
+    expect((await t.get(FOLLOWS_API.markList, { mark: 'want' }, headers)).json()).toMatchObject({ total: 1 });
+    res = await t.get(FOLLOWS_API.markList, { mark: 'watched' }, headers);
     expect(res.json().total).toBe(2);
     expect(res.json().rows.map((r: { id: string }) => r.id)).toEqual([a, c]);
-    res = await t.get(API.markList, { mark: 'watched', pageNum: 2, pageSize: 1 }, headers);
+    res = await t.get(FOLLOWS_API.markList, { mark: 'watched', pageNum: 2, pageSize: 1 }, headers);
     expect(res.json().rows.map((r: { id: string }) => r.id)).toEqual([c]);
-    expect((await t.get(API.watchedIds, {}, headers)).json().data).toEqual([a, c]);
+    expect((await t.get(FOLLOWS_API.watchedIds, {}, headers)).json().data).toEqual([a, c]);
 
     res = await mark(headers, a, 'none');
     expect(res.json().data).toEqual({ mark: null });
     await mark(headers, a, 'none');
     expect((await markOf(headers, a)).json().data).toEqual({ mark: null });
-    expect((await t.get(API.markList, { mark: 'watched' }, headers)).json()).toMatchObject({ total: 1 });
+    expect((await t.get(FOLLOWS_API.markList, { mark: 'watched' }, headers)).json()).toMatchObject({
+      total: 1,
+    });
     const rows = await t.database.db
       .selectFrom('work_marks')
       .selectAll()
@@ -350,9 +354,9 @@ describe('想看 and 看过', () => {
     const work = performerWorks[4]!;
     const results = await Promise.all(Array.from({ length: 6 }, () => mark(a.headers, work, 'watched')));
     for (const res of results) expect(res.statusCode).toBe(200);
-    expect((await t.get(API.markList, { mark: 'watched' }, a.headers)).json().total).toBe(1);
+    expect((await t.get(FOLLOWS_API.markList, { mark: 'watched' }, a.headers)).json().total).toBe(1);
     expect((await markOf(b.headers, work)).json().data).toEqual({ mark: null });
-    expect((await t.get(API.watchedIds, {}, b.headers)).json().data).toEqual([]);
+    expect((await t.get(FOLLOWS_API.watchedIds, {}, b.headers)).json().data).toEqual([]);
   });
 
   it('refuses unknown works (404) and bad input (400), changing nothing', async () => {
@@ -369,12 +373,12 @@ describe('想看 and 看过', () => {
       { dataId: Number(performerWorks[0]), mark: 'want' },
       { dataId: performerWorks[0], mark: 'want\u0000' },
     ]) {
-      res = await t.send('POST', API.mark, body, headers);
+      res = await t.send('POST', FOLLOWS_API.mark, body, headers);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().msg).toMatch(SERVER_MSG.badRequest);
     }
     for (const query of [{ mark: 'love' }, {}, { mark: 'want', pageSize: 100000 }]) {
-      res = await t.get(API.markList, query, headers);
+      res = await t.get(FOLLOWS_API.markList, query, headers);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
     expect((await markOf(headers, PAST_INT64)).statusCode).toBe(400);

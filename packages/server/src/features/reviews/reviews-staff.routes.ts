@@ -1,6 +1,6 @@
 import {
-  API,
   reviewParams,
+  REVIEWS_API,
   reviewVoteBody,
   staffReviewsQuery,
   staffReviewsResponse,
@@ -30,7 +30,7 @@ export async function reviewsStaffRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffReviews,
+    REVIEWS_API.staffReviews,
     {
       ...staff.hook,
       schema: {
@@ -48,8 +48,8 @@ export async function reviewsStaffRoutes(
   );
 
   for (const [path, hidden] of [
-    [API.staffReviewHide, true],
-    [API.staffReviewRestore, false],
+    [REVIEWS_API.staffReviewHide, true],
+    [REVIEWS_API.staffReviewRestore, false],
   ] as const) {
     r.post(
       path,

@@ -1,5 +1,4 @@
 import {
-  API,
   errorEnvelope,
   OK_MSG,
   ratingBody,
@@ -8,6 +7,7 @@ import {
   reviewHelpfulResponse,
   reviewParams,
   reviewReportResponse,
+  REVIEWS_API,
   reviewsQuery,
   reviewsResponse,
   reviewVoteBody,
@@ -45,7 +45,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   const viewerOf = async (request: FastifyRequest) => (await auth.optional(request))?.userId ?? null;
 
   r.get(
-    API.workRatings,
+    REVIEWS_API.workRatings,
     {
       schema: {
         summary: "A work's rating summary: combined average, evaluates, members' stars 1–5, the caller's own",
@@ -61,7 +61,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   );
 
   r.get(
-    API.workReviews,
+    REVIEWS_API.workReviews,
     {
       schema: {
         summary: "A work's visible reviews, newest or most helpful first",
@@ -80,7 +80,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   );
 
   r.put(
-    API.myRating,
+    REVIEWS_API.myRating,
     {
       ...member,
       schema: {
@@ -97,7 +97,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   );
 
   r.post(
-    API.myRatingDelete,
+    REVIEWS_API.myRatingDelete,
     {
       ...member,
       schema: {
@@ -111,7 +111,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   );
 
   r.post(
-    API.reviewHelpful,
+    REVIEWS_API.reviewHelpful,
     {
       ...member,
       schema: {
@@ -125,7 +125,7 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews: service, au
   );
 
   r.post(
-    API.reviewReport,
+    REVIEWS_API.reviewReport,
     {
       ...member,
       schema: {

@@ -1,4 +1,4 @@
-import { API, fillPath, MSG, REVIEW_LIMITS, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, MSG, REVIEW_LIMITS, REVIEWS_API, SERVER_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -10,20 +10,20 @@ const UNKNOWN_WORK = '9000000000000000001';
 
 type Headers = { authorization: string };
 const rate = (workId: string, body: Record<string, unknown>, headers: Headers) =>
-  t.send('PUT', fillPath(API.myRating, { id: workId }), body, headers);
+  t.send('PUT', fillPath(REVIEWS_API.myRating, { id: workId }), body, headers);
 const unrate = (workId: string, headers: Headers) =>
-  t.send('POST', fillPath(API.myRatingDelete, { id: workId }), {}, headers);
+  t.send('POST', fillPath(REVIEWS_API.myRatingDelete, { id: workId }), {}, headers);
 const summary = (workId: string, headers: Partial<Headers> = {}) =>
-  t.get(fillPath(API.workRatings, { id: workId }), {}, headers as Record<string, string>);
+  t.get(fillPath(REVIEWS_API.workRatings, { id: workId }), {}, headers as Record<string, string>);
 const reviews = (
   workId: string,
   query: Record<string, string | number> = {},
   headers: Partial<Headers> = {},
-) => t.get(fillPath(API.workReviews, { id: workId }), query, headers as Record<string, string>);
+) => t.get(fillPath(REVIEWS_API.workReviews, { id: workId }), query, headers as Record<string, string>);
 const helpful = (reviewId: string, headers: Headers) =>
-  t.send('POST', fillPath(API.reviewHelpful, { reviewId }), {}, headers);
+  t.send('POST', fillPath(REVIEWS_API.reviewHelpful, { reviewId }), {}, headers);
 const report = (reviewId: string, headers: Headers) =>
-  t.send('POST', fillPath(API.reviewReport, { reviewId }), {}, headers);
+  t.send('POST', fillPath(REVIEWS_API.reviewReport, { reviewId }), {}, headers);
 
 async function newWork(average = 0, evaluates = 0, extra: Parameters<typeof buildWorkLine>[0] = {}) {
   const { ids } = await insertWorks(t.database.db, [buildWorkLine({ average, evaluates, ...extra })]);
@@ -151,7 +151,7 @@ describe('rating a work', () => {
       expect((await reviews(work)).statusCode).toBe(404);
     }
     const work = await newWork();
-    const res = await t.send('PUT', fillPath(API.myRating, { id: work }), { stars: 9 }, {});
+    const res = await t.send('PUT', fillPath(REVIEWS_API.myRating, { id: work }), { stars: 9 }, {});
     expect(res.json()).toEqual({ code: 403, msg: MSG.default403 });
   });
 
@@ -237,16 +237,18 @@ describe('staff', () => {
     await rate(await newWork(), { stars: 5, review: '更新的评论' }, reader.headers);
     await report(reviewId, reader.headers);
 
-    const queue = (await t.get(API.staffReviews, {}, staff)).json();
+    const queue = (await t.get(REVIEWS_API.staffReviews, {}, staff)).json();
     expect(queue.rows[0]).toMatchObject({ reviewId, openReports: 1, hidden: false, stars: 1 });
-    expectStaffOnly(await t.get(API.staffReviews, {}, reader.headers));
-    expectStaffOnly(await t.send('POST', fillPath(API.staffReviewHide, { reviewId }), {}, reader.headers));
+    expectStaffOnly(await t.get(REVIEWS_API.staffReviews, {}, reader.headers));
+    expectStaffOnly(
+      await t.send('POST', fillPath(REVIEWS_API.staffReviewHide, { reviewId }), {}, reader.headers),
+    );
 
-    let res = await t.send('POST', fillPath(API.staffReviewHide, { reviewId }), {}, staff);
+    let res = await t.send('POST', fillPath(REVIEWS_API.staffReviewHide, { reviewId }), {}, staff);
     expect(res.json().data).toEqual({ reviewId, hidden: true });
     expect((await summary(work)).json().data).toMatchObject({ average: 4, evaluates: 1, reviewCount: 0 });
     expect((await reviews(work)).json().rows).toEqual([]);
-    const after = (await t.get(API.staffReviews, {}, staff)).json();
+    const after = (await t.get(REVIEWS_API.staffReviews, {}, staff)).json();
     expect(after.rows.find((r: { reviewId: string }) => r.reviewId === reviewId)).toMatchObject({
       hidden: true,
       openReports: 0,
@@ -260,11 +262,12 @@ describe('staff', () => {
     expect((await helpful(reviewId, reader.headers)).statusCode).toBe(404);
     expect((await summary(work, author.headers)).json().data.mine).toMatchObject({ hidden: true });
 
-    res = await t.send('POST', fillPath(API.staffReviewRestore, { reviewId }), {}, staff);
+    res = await t.send('POST', fillPath(REVIEWS_API.staffReviewRestore, { reviewId }), {}, staff);
     expect(res.json().data).toEqual({ reviewId, hidden: false });
     expect((await summary(work)).json().data).toMatchObject({ average: 2.5, evaluates: 2, reviewCount: 1 });
     expect(
-      (await t.send('POST', fillPath(API.staffReviewHide, { reviewId: UNKNOWN_WORK }), {}, staff)).statusCode,
+      (await t.send('POST', fillPath(REVIEWS_API.staffReviewHide, { reviewId: UNKNOWN_WORK }), {}, staff))
+        .statusCode,
     ).toBe(404);
   });
 });

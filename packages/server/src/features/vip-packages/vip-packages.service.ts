@@ -1,9 +1,9 @@
 import {
   formatYuan,
   isInt64Id,
-  LIMITS,
   PACKAGE_VIP_LEVEL,
   SERVER_MSG,
+  STAFF_LIMITS,
   type VipPackageFields,
 } from '@yingku/contract';
 import type { Kysely } from 'kysely';
@@ -18,9 +18,9 @@ export const PACKAGE_STATUS = { onSale: 0, withdrawn: 1 } as const;
 
 /** Limits of what an operator may set (the contract's vipPackageFields checks them). */
 export const PACKAGE_LIMITS = {
-  nameChars: LIMITS.packageNameMax,
-  remarkChars: LIMITS.packageRemarkMax,
-  maxDays: LIMITS.packageDaysMax,
+  nameChars: STAFF_LIMITS.packageNameMax,
+  remarkChars: STAFF_LIMITS.packageRemarkMax,
+  maxDays: STAFF_LIMITS.packageDaysMax,
 } as const;
 
 const INT4_MAX = 2_147_483_647;

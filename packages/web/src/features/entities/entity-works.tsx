@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
+import { MemberSlot } from '../../components/member-slot/member-slot';
 import { MagnetFilterSwitch } from '../../components/work-list/magnet-filter-switch';
 import { useWorksPages } from '../../components/work-list/use-works-pages';
 import { workListKeys } from '../../components/work-list/work-list-keys';
@@ -47,6 +48,7 @@ export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {
           {count !== undefined && <span className={styles.count}>{workCountText(count)}</span>}
         </h2>
         <div className={styles.controls}>
+          <MemberSlot name="follow" />
           <MagnetFilterSwitch />
           <Button size="mini" onClick={reload} loading={pages.refetching} data-testid="entity-reload">
             <RotateCwIcon /> {ENTITY_TEXT.reload}

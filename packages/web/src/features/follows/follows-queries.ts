@@ -1,4 +1,4 @@
-import { type FollowKind, PAGE_SIZE, type WorkMark } from '@yingku/contract';
+import { FOLLOW_LIMITS, type FollowKind, type WorkMark } from '@yingku/contract';
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageNum } from '../../components/work-list/paging';
 import { followsKeys } from './follows-keys';
@@ -29,7 +29,7 @@ export function useFeedNew(enabled: boolean) {
   });
 }
 
-/** The newest 看过 ids (at most LIMITS.watchedIdsMax), for 隐藏已看过. */
+/** The newest 看过 ids (at most FOLLOW_LIMITS.watchedIdsMax), for 隐藏已看过. */
 export function useWatchedIds(enabled: boolean) {
   return useQuery({
     queryKey: followsKeys.watchedIds(),
@@ -84,7 +84,7 @@ export function useFeedPages(userId: string) {
     queryKey: followsKeys.feed(userId),
     queryFn: async ({ pageParam, signal }) => (await loadFollowsApi()).feed(pageParam, signal),
     getNextPageParam: (last, _all, lastPageNum) =>
-      nextPageNum(last.rows.length, last.total, lastPageNum, PAGE_SIZE.memberFeed),
+      nextPageNum(last.rows.length, last.total, lastPageNum, FOLLOW_LIMITS.memberFeed),
   });
 }
 
@@ -94,7 +94,7 @@ export function useMarkedPages(userId: string, mark: WorkMark) {
     queryKey: followsKeys.marked(userId, mark),
     queryFn: async ({ pageParam, signal }) => (await loadFollowsApi()).marked(mark, pageParam, signal),
     getNextPageParam: (last, _all, lastPageNum) =>
-      nextPageNum(last.rows.length, last.total, lastPageNum, PAGE_SIZE.memberMarks),
+      nextPageNum(last.rows.length, last.total, lastPageNum, FOLLOW_LIMITS.memberMarks),
   });
 }
 
@@ -104,6 +104,6 @@ export function useFollowedPages(userId: string) {
     queryKey: followsKeys.followed(userId),
     queryFn: async ({ pageParam, signal }) => (await loadFollowsApi()).followed(pageParam, signal),
     getNextPageParam: (last, _all, lastPageNum) =>
-      nextPageNum(last.rows.length, last.total, lastPageNum, PAGE_SIZE.memberFollows),
+      nextPageNum(last.rows.length, last.total, lastPageNum, FOLLOW_LIMITS.memberFollows),
   });
 }

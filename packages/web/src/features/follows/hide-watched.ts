@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // 隐藏已看过 (decision 045): the lists are public cached answers, so watched works are hidden on
-// the device, by one stylesheet of the member's newest 看过 ids (at most LIMITS.watchedIdsMax)
+// the device, by one stylesheet of the member's newest 看过 ids (at most FOLLOW_LIMITS.watchedIdsMax)
 // that applies while <html data-hide-watched> is set. Cards outside the member center's own
 // lists (which say data-member-list) are hidden; nothing in the lists' code changes.
 

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { UI_TEXT } from '../../app/texts';
+import type { MemberSlotName } from '../../components/member-slot/member-slot';
 import { hasStoredSession } from '../../session/auth-storage';
 import { showToast } from '../../components/feedback/lazy-feedback';
 import { installLongPress } from './card-long-press';
@@ -21,8 +21,8 @@ import {
 // A member's controls on the first screens (decision 045): the 我的 badge, 关注 on an entity's
 // page and for a work's cast, makers and series, 想看 / 看过 on a work, 隐藏已看过 beside the
 // magnet filter, and the long press on cards. The first screens' code carries none of it (their
-// byte budgets, e2e/first-screen.test.ts, have no room): this root draws them into places it
-// finds in the page and follows them as the page changes.
+// byte budgets, e2e/first-screen.test.ts, have no room), only the empty places they keep for it
+// (MemberSlot): this root draws the controls into those places and follows them as the page changes.
 
 const ENTITY_ROUTE: [RegExp, FollowKind][] = [
   [/^\/performer\/(?:uncensored\/)?(\d+)$/, 'performer'],
@@ -58,43 +58,26 @@ function entityOnPage(pathname: string): { kind: FollowKind; id: string } | null
   return kind && id ? { kind, id } : null;
 }
 
-type Place = 'badge' | 'hide' | 'follow' | 'marks' | 'chips';
+type Place = MemberSlotName;
 type Places = Partial<Record<Place, HTMLElement>>;
+const PLACES = ['badge', 'hide', 'follow', 'marks', 'chips'] as const satisfies readonly Place[];
 
-/** The container of `place`, made where `put` puts it unless one is in the page already. */
-function ensure(place: Place, put: (container: HTMLElement) => void): HTMLElement {
-  const found = document.querySelector<HTMLElement>(`[data-member-extra="${place}"]`);
-  if (found) return found;
-  const container = document.createElement(place === 'chips' ? 'div' : 'span');
-  container.dataset.memberExtra = place;
-  if (place !== 'chips') container.style.display = 'contents';
-  put(container);
-  return container;
-}
-
-/** Where each control goes on the page as it is now. */
+/** The places the page's screens keep for each control (components/member-slot), where it wants them. */
 function findPlaces(pathname: string, entity: boolean): Places {
   const places: Places = {};
-  const tab = document.querySelector('nav a[href="/user"]');
-  if (tab) places.badge = ensure('badge', (c) => tab.append(c));
-  const magnets = document.querySelector(
-    `main button[role="switch"][aria-label="${UI_TEXT.magnetFilterLabel}"]`,
-  );
-  if (magnets) {
-    places.hide = ensure('hide', (c) => magnets.before(c));
-    if (entity) places.follow = ensure('follow', (c) => places.hide!.before(c));
+  for (const place of PLACES) {
+    const slot = document.querySelector<HTMLElement>(`[data-member-extra="${place}"]`);
+    if (slot) places[place] = slot;
   }
-  const like = document.querySelector('main [data-testid="like-button"]');
-  const actions = like?.parentElement;
-  if (actions && WORK_ROUTE.test(pathname)) {
-    places.marks = ensure('marks', (c) => actions.append(c));
-    places.chips = ensure('chips', (c) => actions.after(c));
+  if (!entity) delete places.follow;
+  if (!WORK_ROUTE.test(pathname)) {
+    delete places.marks;
+    delete places.chips;
   }
   return places;
 }
 
-const samePlaces = (a: Places, b: Places) =>
-  (['badge', 'hide', 'follow', 'marks', 'chips'] as const).every((key) => a[key] === b[key]);
+const samePlaces = (a: Places, b: Places) => PLACES.every((key) => a[key] === b[key]);
 
 /** A work's linked performers, makers and series as its detail shows them (entity-row.tsx). */
 function detailEntities(kind: FollowKind) {

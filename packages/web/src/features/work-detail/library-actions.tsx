@@ -1,4 +1,5 @@
 import type { WorkDetailResponse } from '@yingku/contract';
+import { MemberSlot } from '../../components/member-slot/member-slot';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button/button';
 import { HeartIcon } from 'lucide-react';
@@ -30,31 +31,35 @@ export function LibraryActions({ detail }: { detail: WorkDetailResponse }) {
   const toggleLike = useLike(id, detail.like);
   const loggedIn = Boolean(useCurrentUser().data);
   return (
-    <div className={styles.actions}>
-      <Button
-        size="mini"
-        fill="none"
-        color={detail.like ? 'danger' : 'default'}
-        className={styles.toggle}
-        aria-pressed={detail.like}
-        data-testid="like-button"
-        onClick={toggleLike}
-      >
-        {detail.like ? <HeartIcon fill="currentColor" /> : <HeartIcon />}
-        <span>{detail.like ? DETAIL_TEXT.liked : DETAIL_TEXT.like}</span>
-      </Button>
-      <CollectControl
-        dataId={id}
-        collected={detail.collect}
-        onCollectedChange={(collect) => setWorkFlags(queryClient, id, { collect })}
-        labels={{ collect: DETAIL_TEXT.collect, collected: DETAIL_TEXT.collected }}
-        className={styles.toggle}
-      />
-      {loggedIn && (
-        <Suspense fallback={null}>
-          <CloudDownload workId={id} />
-        </Suspense>
-      )}
-    </div>
+    <>
+      <div className={styles.actions}>
+        <Button
+          size="mini"
+          fill="none"
+          color={detail.like ? 'danger' : 'default'}
+          className={styles.toggle}
+          aria-pressed={detail.like}
+          data-testid="like-button"
+          onClick={toggleLike}
+        >
+          {detail.like ? <HeartIcon fill="currentColor" /> : <HeartIcon />}
+          <span>{detail.like ? DETAIL_TEXT.liked : DETAIL_TEXT.like}</span>
+        </Button>
+        <CollectControl
+          dataId={id}
+          collected={detail.collect}
+          onCollectedChange={(collect) => setWorkFlags(queryClient, id, { collect })}
+          labels={{ collect: DETAIL_TEXT.collect, collected: DETAIL_TEXT.collected }}
+          className={styles.toggle}
+        />
+        {loggedIn && (
+          <Suspense fallback={null}>
+            <CloudDownload workId={id} />
+          </Suspense>
+        )}
+        <MemberSlot name="marks" />
+      </div>
+      <MemberSlot name="chips" />
+    </>
   );
 }

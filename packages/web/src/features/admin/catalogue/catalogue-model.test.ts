@@ -1,4 +1,4 @@
-import { LIMITS, SERVER_MSG } from '@yingku/contract';
+import { SERVER_MSG, STAFF_LIMITS } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../texts';
 import {
@@ -42,14 +42,14 @@ describe('import progress', () => {
 
 describe('import file', () => {
   it('refuses a file over the server’s limit before reading it', () => {
-    expect(importFileProblem({ size: LIMITS.importMaxBytes })).toBeUndefined();
-    expect(importFileProblem({ size: LIMITS.importMaxBytes + 1 })).toBe(SERVER_MSG.importTooLarge);
+    expect(importFileProblem({ size: STAFF_LIMITS.importMaxBytes })).toBeUndefined();
+    expect(importFileProblem({ size: STAFF_LIMITS.importMaxBytes + 1 })).toBe(SERVER_MSG.importTooLarge);
   });
 
   it('sends a name within the limit, keeping its end', () => {
     expect(importFileName(' works.jsonl ')).toBe('works.jsonl');
     const long = `${'a'.repeat(200)}.jsonl`;
-    expect(importFileName(long)).toHaveLength(LIMITS.importFileNameMax);
+    expect(importFileName(long)).toHaveLength(STAFF_LIMITS.importFileNameMax);
     expect(importFileName(long).endsWith('.jsonl')).toBe(true);
   });
 });

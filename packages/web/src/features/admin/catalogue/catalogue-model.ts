@@ -2,9 +2,9 @@ import {
   CHANNEL_LABEL,
   type ImportJob,
   type ImportJobStatus,
-  LIMITS,
   type ModName,
   SERVER_MSG,
+  STAFF_LIMITS,
 } from '@yingku/contract';
 import type { TagView } from '../admin-model';
 import { ADMIN_TEXT } from '../texts';
@@ -33,16 +33,18 @@ export function importStatusTag(status: ImportJobStatus): TagView {
 
 /**
  * Why a chosen file cannot be sent, or undefined when it can: the server takes at most
- * {@link LIMITS.importMaxBytes} of text (an empty file it refuses with its own message).
+ * {@link STAFF_LIMITS.importMaxBytes} of text (an empty file it refuses with its own message).
  */
 export function importFileProblem(file: { size: number }): string | undefined {
-  return file.size > LIMITS.importMaxBytes ? SERVER_MSG.importTooLarge : undefined;
+  return file.size > STAFF_LIMITS.importMaxBytes ? SERVER_MSG.importTooLarge : undefined;
 }
 
 /** The file name an import is sent with: at most the contract's length, keeping the end (`.jsonl`). */
 export function importFileName(name: string): string {
   const trimmed = name.trim();
-  return trimmed.length > LIMITS.importFileNameMax ? trimmed.slice(-LIMITS.importFileNameMax) : trimmed;
+  return trimmed.length > STAFF_LIMITS.importFileNameMax
+    ? trimmed.slice(-STAFF_LIMITS.importFileNameMax)
+    : trimmed;
 }
 
 /** A work's online state as the console shows it: 1 online, 2 transcoding, anything else not. */

@@ -1,4 +1,4 @@
-import { type ImportJob, PAGE_SIZE } from '@yingku/contract';
+import { type ImportJob, STAFF_PAGE_SIZE } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
@@ -133,7 +133,12 @@ export function ImportJobsPanel(props: { shownId: string | undefined; onShow: (i
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffImports} onChange={setPage} />
+            <Pager
+              page={page}
+              total={data.total}
+              pageSize={STAFF_PAGE_SIZE.staffImports}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

@@ -4,7 +4,7 @@ import {
   mediaRowResponse,
   mediaRowsResponse,
   mediaStatusResponse,
-  PAGE_SIZE,
+  STAFF_PAGE_SIZE,
   type StaffMediaQuery,
 } from '@yingku/contract';
 import { api } from '../../../api/client';
@@ -25,7 +25,7 @@ export const mediaApi = {
   list: (query: ListQuery<StaffMediaQuery>, signal?: AbortSignal) =>
     api.get(
       API.staffMediaList,
-      { pageSize: PAGE_SIZE.staffWorks, ...query },
+      { pageSize: STAFF_PAGE_SIZE.staffWorks, ...query },
       { schema: mediaRowsResponse, signal },
     ),
   /** Makes a finished upload the work's new video: it is queued for transcoding. */

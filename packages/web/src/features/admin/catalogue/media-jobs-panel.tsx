@@ -1,4 +1,4 @@
-import { type MediaRow, type MediaStatus, PAGE_SIZE } from '@yingku/contract';
+import { type MediaRow, type MediaStatus, STAFF_PAGE_SIZE } from '@yingku/contract';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { shownTime } from '../admin-model';
@@ -78,7 +78,7 @@ export function MediaJobsPanel() {
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffWorks} onChange={setPage} />
+            <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffWorks} onChange={setPage} />
           </>
         )}
       </QueryState>

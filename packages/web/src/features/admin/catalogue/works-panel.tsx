@@ -1,4 +1,4 @@
-import { imageUrl, PAGE_SIZE, type StaffWorkRow, type StaffWorkUpdateBody } from '@yingku/contract';
+import { imageUrl, STAFF_PAGE_SIZE, type StaffWorkRow, type StaffWorkUpdateBody } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
@@ -61,7 +61,7 @@ export function WorksPanel() {
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffWorks} onChange={setPage} />
+            <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffWorks} onChange={setPage} />
           </>
         )}
       </QueryState>

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@yingku/contract';
+import { STAFF_PAGE_SIZE } from '@yingku/contract';
 import { Tag } from 'antd-mobile';
 import { XIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -117,7 +117,7 @@ export function CodesList(props: { batch: string | undefined; onClearBatch: () =
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffCodes} onChange={setPage} />
+            <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffCodes} onChange={setPage} />
           </>
         )}
       </QueryState>

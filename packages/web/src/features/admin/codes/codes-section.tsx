@@ -1,4 +1,4 @@
-import { type GeneratedCodes, PAGE_SIZE } from '@yingku/contract';
+import { type GeneratedCodes, STAFF_PAGE_SIZE } from '@yingku/contract';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { shownTime } from '../admin-model';
@@ -73,7 +73,12 @@ function BatchesPanel(props: { selected: string | undefined; onSelect: (batch: s
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffCodeBatches} onChange={setPage} />
+            <Pager
+              page={page}
+              total={data.total}
+              pageSize={STAFF_PAGE_SIZE.staffCodeBatches}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

@@ -1,4 +1,4 @@
-import { batchCsv, generateCodesBody, type GeneratedCodes, LIMITS } from '@yingku/contract';
+import { batchCsv, generateCodesBody, type GeneratedCodes, STAFF_LIMITS } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
@@ -73,7 +73,7 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
             name="count"
             type="number"
             min={1}
-            max={LIMITS.codesPerBatch}
+            max={STAFF_LIMITS.codesPerBatch}
             value={count}
             onChange={(event) => setCount(event.target.value)}
           />
@@ -83,7 +83,7 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
           <input
             className={styles.input}
             name="batch"
-            maxLength={LIMITS.batchNameMax}
+            maxLength={STAFF_LIMITS.batchNameMax}
             value={batch}
             onChange={(event) => setBatch(event.target.value)}
           />

@@ -1,4 +1,4 @@
-import { CLOUD_DOWNLOAD_STATUS, PAGE_SIZE, type StaffDownloadRow } from '@yingku/contract';
+import { CLOUD_DOWNLOAD_STATUS, STAFF_PAGE_SIZE, type StaffDownloadRow } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
@@ -67,7 +67,12 @@ export function DownloadsSection() {
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffDownloads} onChange={setPage} />
+            <Pager
+              page={page}
+              total={data.total}
+              pageSize={STAFF_PAGE_SIZE.staffDownloads}
+              onChange={setPage}
+            />
           </>
         )}
       </QueryState>

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@yingku/contract';
+import { STAFF_PAGE_SIZE } from '@yingku/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { sectionPath, shownTime, threadStatusTag } from '../admin-model';
@@ -85,7 +85,12 @@ export function InboxSection() {
                     ))}
                   </tbody>
                 </Table>
-                <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffInbox} onChange={setPage} />
+                <Pager
+                  page={page}
+                  total={data.total}
+                  pageSize={STAFF_PAGE_SIZE.staffInbox}
+                  onChange={setPage}
+                />
               </>
             )}
           </QueryState>

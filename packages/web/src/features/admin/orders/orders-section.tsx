@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@yingku/contract';
+import { STAFF_PAGE_SIZE } from '@yingku/contract';
 import { useState } from 'react';
 import { orderStatusTag, payChannelLabel, shownTime } from '../admin-model';
 import { useStaffOrders } from '../admin-queries';
@@ -91,7 +91,7 @@ export function OrdersSection() {
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffOrders} onChange={setPage} />
+            <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffOrders} onChange={setPage} />
           </>
         )}
       </QueryState>

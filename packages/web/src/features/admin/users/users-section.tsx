@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
+import { STAFF_PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
 import { Tag } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
@@ -81,7 +81,7 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
                 ))}
               </tbody>
             </Table>
-            <Pager page={page} total={data.total} pageSize={PAGE_SIZE.staffUsers} onChange={setPage} />
+            <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffUsers} onChange={setPage} />
           </>
         )}
       </QueryState>

@@ -1,14 +1,14 @@
 import {
-  API,
   fillPath,
-  REVIEW_LIMITS,
   type RatingBody,
   type RatingSummary,
   ratingSummaryResponse,
   ratingWriteResponse,
+  REVIEW_LIMITS,
   reviewHelpfulResponse,
   type ReviewOrder,
   reviewReportResponse,
+  REVIEWS_API,
   reviewsResponse,
   type WorkDetailResponse,
 } from '@yingku/contract';
@@ -27,20 +27,21 @@ export const reviewKeys = {
 /** Members' ratings and reviews of a work (decision 044). */
 export const reviewsApi = {
   summary: (id: string, signal?: AbortSignal) =>
-    api.get(fillPath(API.workRatings, { id }), {}, { schema: ratingSummaryResponse, signal }),
+    api.get(fillPath(REVIEWS_API.workRatings, { id }), {}, { schema: ratingSummaryResponse, signal }),
   list: (id: string, order: ReviewOrder, pageNum: number, signal?: AbortSignal) =>
     api.get(
-      fillPath(API.workReviews, { id }),
+      fillPath(REVIEWS_API.workReviews, { id }),
       { order, pageNum, pageSize: REVIEW_LIMITS.pageSize },
       { schema: reviewsResponse, signal },
     ),
   rate: (id: string, body: RatingBody) =>
-    api.put(fillPath(API.myRating, { id }), { ...body }, { schema: ratingWriteResponse }),
-  unrate: (id: string) => api.post(fillPath(API.myRatingDelete, { id }), {}, { schema: ratingWriteResponse }),
+    api.put(fillPath(REVIEWS_API.myRating, { id }), { ...body }, { schema: ratingWriteResponse }),
+  unrate: (id: string) =>
+    api.post(fillPath(REVIEWS_API.myRatingDelete, { id }), {}, { schema: ratingWriteResponse }),
   helpful: (reviewId: string) =>
-    api.post(fillPath(API.reviewHelpful, { reviewId }), {}, { schema: reviewHelpfulResponse }),
+    api.post(fillPath(REVIEWS_API.reviewHelpful, { reviewId }), {}, { schema: reviewHelpfulResponse }),
   report: (reviewId: string) =>
-    api.post(fillPath(API.reviewReport, { reviewId }), {}, { schema: reviewReportResponse }),
+    api.post(fillPath(REVIEWS_API.reviewReport, { reviewId }), {}, { schema: reviewReportResponse }),
 };
 
 /**
