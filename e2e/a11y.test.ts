@@ -197,7 +197,10 @@ const SCREENS: Screen[] = [
     act: async (page) => {
       await page.getByRole('button', { name: MEMBER_TEXT.more }).click();
       await page.getByTestId('language').click();
-      await page.getByRole('option', { name: MEMBER_TEXT.languageNames.hant }).waitFor();
+      await page
+        .getByRole('group', { name: MEMBER_TEXT.language })
+        .getByRole('button', { name: MEMBER_TEXT.languageNames.hant })
+        .waitFor();
       await settled(page);
     },
   },

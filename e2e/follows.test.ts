@@ -52,8 +52,8 @@ async function longPress(page: Page, id: string) {
   const box = (await card(page, id).boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
   await page.mouse.down();
-  const sheet = page.locator('.adm-action-sheet');
-  await sheet.getByText(FOLLOW_TEXT.watched, { exact: true }).waitFor();
+  const sheet = page.getByRole('group', { name: FOLLOW_TEXT.markTitle });
+  await sheet.getByRole('button', { name: FOLLOW_TEXT.watched, exact: true }).waitFor();
   await page.mouse.up();
   return sheet;
 }
@@ -120,7 +120,7 @@ describe('想看 and 看过', () => {
     await screenshot(page, 'mark-sheet-390');
     // The press did not open the work.
     expect(new URL(page.url()).pathname).toBe('/censored');
-    await sheet.getByText(FOLLOW_TEXT.watched, { exact: true }).click();
+    await sheet.getByRole('button', { name: FOLLOW_TEXT.watched, exact: true }).click();
     await expect.poll(() => watchedIds(member)).toEqual([pressed.id]);
 
     // A plain tap still opens the work; its detail offers 想看 / 看过.

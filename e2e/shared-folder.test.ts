@@ -45,7 +45,7 @@ describe('a shared folder (issue 17)', () => {
     // Anyone with the link: the folder and its works, newest add first, without a login.
     const visitor = await journey.page();
     await visitor.goto(journey.url(sharedFolderPath(folder.cateId, folder.shareKey!)));
-    await visitor.getByRole('heading', { level: 1, name: '周末片单' }).waitFor();
+    await visitor.getByRole('heading', { level: 2, name: '周末片单' }).waitFor();
     await visitor.getByText('下雨天看').waitFor();
     await expect
       .poll(() =>

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../packages/web/src/app/texts';
 import { ACCESS_TOKEN_COOKIE } from '../packages/web/src/session/auth-storage';
+import { registerMember } from './support/accounts';
 import { screenshot, type TestPage } from './support/browser';
 import { useJourney } from './support/journey';
 import { firstPageScripts, gzipSize, withoutPageData } from './support/first-page';
@@ -120,7 +121,10 @@ describe('error catalogue in the browser (SPEC §8)', () => {
 
   it('403: the login dialog; 去登陆 goes to /login through the router, the other button stays', async () => {
     const page = await journey.page();
-    const storedToken = { name: ACCESS_TOKEN_COOKIE, value: 'token-for-tests', url: url('/') };
+    // A member's real token: the member's own controls (decision 045) call the API with it, and a
+    // refused one would end the login before the dialog is seen.
+    const member = await registerMember(journey.server, 'shell');
+    const storedToken = { name: ACCESS_TOKEN_COOKIE, value: member.accessToken, url: url('/') };
     await page.context().addCookies([storedToken]);
     const cookieNames = async () => (await page.context().cookies()).map((c) => c.name);
     await answerWesternList(page, 403);

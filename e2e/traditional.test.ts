@@ -38,10 +38,10 @@ beforeAll(async () => {
 const html = (page: Page) => page.locator('html');
 const languageRow = (page: Page) => page.getByTestId('language');
 
-async function choose(page: Page, name: string) {
+async function choose(page: Page, name: string, sheetLabel: string = MEMBER_TEXT.language) {
   await page.getByRole('button', { name: MEMBER_TEXT.more }).click();
   await languageRow(page).click();
-  await page.getByRole('option', { name, exact: true }).click();
+  await page.getByRole('group', { name: sheetLabel }).getByRole('button', { name, exact: true }).click();
 }
 
 describe('繁體中文 (issue 17)', () => {
@@ -69,7 +69,7 @@ describe('繁體中文 (issue 17)', () => {
     await expect.poll(() => html(page).getAttribute('lang')).toBe('zh-Hant');
     await Promise.all([
       page.waitForEvent('load'),
-      choose(page, toTraditional(MEMBER_TEXT.languageNames.hans)),
+      choose(page, toTraditional(MEMBER_TEXT.languageNames.hans), toTraditional(MEMBER_TEXT.language)),
     ]);
     await expect.poll(() => html(page).getAttribute('lang')).toBe('zh-CN');
     await page.getByRole('button', { name: MEMBER_TEXT.more }).click();

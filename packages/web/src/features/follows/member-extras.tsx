@@ -1,12 +1,14 @@
-import type { FollowKind } from '@yingku/contract';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { FollowKind, WorkMark } from '@yingku/contract';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { MemberSlotName } from '../../components/member-slot/member-slot';
 import { hasStoredSession } from '../../session/auth-storage';
 import { showToast } from '../../components/feedback/lazy-feedback';
-import { installLongPress } from './card-long-press';
+import { ChoiceSheet } from '../../components/choice-sheet/choice-sheet';
+import { installLongPress, type PressedWork } from './card-long-press';
+import { FOLLOW_TEXT } from './texts';
 import { setMark, useWatchedIds } from './follows-queries';
 import { applyWatchedIds, useHideWatched } from './hide-watched';
 import {
@@ -138,6 +140,7 @@ function Extras() {
   return (
     <>
       <PageWide />
+      <MarkSheet />
       {portal('badge', <FeedBadge />)}
       {portal('hide', <HideWatchedSwitch />)}
       {entity && portal('follow', <FollowButton key={entity.id} kind={entity.kind} id={entity.id} />)}
@@ -151,6 +154,39 @@ function Extras() {
           }),
         )}
     </>
+  );
+}
+
+/** Opens the mark sheet for a long-pressed card: set while {@link MarkSheet} is drawn. */
+let openMarkSheet: ((work: PressedWork) => void) | undefined;
+
+/** The sheet a long press on a card opens: 想看 / 看过 / 取消标记 for that work. */
+function MarkSheet() {
+  const queryClient = useQueryClient();
+  const [work, setWork] = useState<PressedWork | null>(null);
+  useEffect(() => {
+    openMarkSheet = setWork;
+    return () => {
+      openMarkSheet = undefined;
+    };
+  }, []);
+  return (
+    <ChoiceSheet
+      visible={work !== null}
+      label={FOLLOW_TEXT.markTitle}
+      title={work?.title || FOLLOW_TEXT.markTitle}
+      choices={[
+        { key: 'want', text: FOLLOW_TEXT.want },
+        { key: 'watched', text: FOLLOW_TEXT.watched },
+        { key: 'none', text: FOLLOW_TEXT.clearMark },
+      ]}
+      cancelText={FOLLOW_TEXT.cancel}
+      onChoose={(mark: WorkMark | 'none') => {
+        setWork(null);
+        if (work) void setMark(queryClient, work.id, mark).then(() => showToast(MARK_DONE[mark]));
+      }}
+      onClose={() => setWork(null)}
+    />
   );
 }
 
@@ -175,12 +211,7 @@ export function startMemberExtras(queryClient: QueryClient): void {
   if (started) return;
   started = true;
   installLongPress((work) => {
-    if (!hasStoredSession()) return;
-    void import('./mark-sheet').then(({ openMarkSheet }) =>
-      openMarkSheet(work, (mark) => {
-        void setMark(queryClient, work.id, mark).then(() => showToast(MARK_DONE[mark]));
-      }),
-    );
+    if (hasStoredSession()) openMarkSheet?.(work);
   });
   const mount = () => {
     const host = document.createElement('div');

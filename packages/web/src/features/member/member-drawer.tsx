@@ -1,4 +1,4 @@
-import { ActionSheet, Popup, Switch } from 'antd-mobile';
+import { Popup, Switch } from 'antd-mobile';
 import {
   ChevronRightIcon,
   DownloadIcon,
@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
+import { ChoiceSheet } from '../../components/choice-sheet/choice-sheet';
 import { storedScript } from '../../session/chinese-script';
 import { chooseScript } from '../../session/choose-script';
 import { useDiscreet } from '../../session/discreet-mode';
@@ -96,19 +97,20 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
           </div>
         )}
       </nav>
-      <ActionSheet
+      <ChoiceSheet
         visible={choosingScript}
-        onClose={() => setChoosingScript(false)}
-        cancelText={MEMBER_TEXT.cancel}
-        actions={(['hans', 'hant'] as const).map((key) => ({
+        label={MEMBER_TEXT.language}
+        choices={(['hans', 'hant'] as const).map((key) => ({
           key,
           text: MEMBER_TEXT.languageNames[key],
-          bold: key === script,
-          onClick: () => {
-            setChoosingScript(false);
-            void chooseScript(key);
-          },
+          current: key === script,
         }))}
+        cancelText={MEMBER_TEXT.cancel}
+        onChoose={(key) => {
+          setChoosingScript(false);
+          void chooseScript(key);
+        }}
+        onClose={() => setChoosingScript(false)}
       />
     </Popup>
   );

@@ -40,7 +40,7 @@ export function SharedFolderPage() {
         <>
           {folder && (
             <header className={styles.sharedHead}>
-              <h1 className={styles.sharedName}>{folder.cateName}</h1>
+              <h2 className={styles.sharedName}>{folder.cateName}</h2>
               {folder.description && <p className={styles.sharedText}>{folder.description}</p>}
             </header>
           )}
