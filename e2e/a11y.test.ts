@@ -15,6 +15,7 @@ import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { FOLLOW_TEXT } from '../packages/web/src/features/follows/texts';
 import { MEMBER_TEXT } from '../packages/web/src/features/member/texts';
+import { VIP_TEXT } from '../packages/web/src/features/vip/texts';
 import { sharedFolderPath } from '../packages/web/src/features/member/shared-folder-path';
 import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
@@ -208,6 +209,18 @@ const SCREENS: Screen[] = [
   { name: 'customer service', path: () => '/message', member: true },
   { name: 'activation code', path: () => '/sub', member: true },
   { name: 'pay', path: () => '/pay', member: true },
+  {
+    name: 'pay channels',
+    path: () => '/pay',
+    member: true,
+    act: async (page) => {
+      await page.locator('[data-package-id]').first().click();
+      await page.getByRole('button', { name: VIP_TEXT.buy }).click();
+      await page.getByRole('button', { name: VIP_TEXT.confirmPay }).click();
+      await page.getByRole('group', { name: VIP_TEXT.channelTitle }).waitFor();
+      await settled(page);
+    },
+  },
   { name: 'orders', path: () => '/orders', member: true },
   { name: 'not found', path: () => '/no/such/page' },
   // Members' ratings and reviews (decision 044): a visitor's tab, and a member's with the form.

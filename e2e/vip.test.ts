@@ -50,7 +50,9 @@ const pkg = (name: string) => packages.find((row) => row.name === name)!;
 
 const packageCard = (page: Page, row: VipPackage) => page.locator(`[data-package-id="${row.id}"]`);
 const channelButton = (page: Page, channel: keyof typeof CHANNEL_NAME) =>
-  page.locator('.adm-action-sheet-button-item').filter({ hasText: CHANNEL_NAME[channel] });
+  page
+    .getByRole('group', { name: VIP_TEXT.channelTitle })
+    .getByRole('button', { name: CHANNEL_NAME[channel] });
 const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getByText(text);
 
 /** `YYYY-MM-DD` in Asia/Shanghai, `days` from now. */

@@ -1,9 +1,10 @@
 import { Popup } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import styles from './choice-sheet.module.css';
 
 export interface Choice<K extends string> {
   key: K;
-  text: string;
+  text: ReactNode;
   /** The choice in force: drawn bold and told to a screen reader (`aria-pressed`). */
   current?: boolean;
 }

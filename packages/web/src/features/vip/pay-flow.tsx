@@ -1,6 +1,7 @@
 import { MSG, type PayChannel, type VipPackage } from '@yingku/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ActionSheet, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
+import { ChoiceSheet } from '../../components/choice-sheet/choice-sheet';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { commerceApi } from '../../api/commerce';
@@ -117,16 +118,17 @@ export function PayDialogs({ step, pkg, onClose, onConfirm, onPay }: PayDialogsP
           ],
         ]}
       />
-      <ActionSheet
+      <ChoiceSheet
         visible={step.kind === 'channel'}
-        extra={VIP_TEXT.channelTitle}
+        label={VIP_TEXT.channelTitle}
+        title={VIP_TEXT.channelTitle}
         cancelText={VIP_TEXT.cancel}
         onClose={onClose}
-        actions={runtimeConfig().payChannels.map((channel) => ({
+        choices={runtimeConfig().payChannels.map((channel) => ({
           key: channel,
           text: <span className={styles[channel]}>{CHANNEL_NAME[channel]}</span>,
-          onClick: () => onPay(channel),
         }))}
+        onChoose={onPay}
       />
       <Dialog
         visible={step.kind === 'scan'}
