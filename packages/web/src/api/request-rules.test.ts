@@ -145,6 +145,33 @@ describe('401 and the token refresh seam (SPEC §8)', () => {
     }
   });
 
+  it('sends a call once more without a token when the refresh fails, but not a background one', async () => {
+    const sentTokens: (string | null)[] = [];
+    const state = { token: 'old' as string | undefined };
+    const { client } = setup(
+      async (_url, init) => {
+        sentTokens.push(new Headers(init?.headers).get('authorization'));
+        return code(state.token ? 401 : 403);
+      },
+      {
+        accessToken: () => state.token,
+        refreshSession: async () => {
+          state.token = undefined;
+          return false;
+        },
+      },
+    );
+    await expect(client.get('/v2/works/detail/list')).rejects.toMatchObject({ code: 403 });
+    expect(sentTokens).toEqual(['Bearer old', null]);
+
+    sentTokens.length = 0;
+    state.token = 'old';
+    await expect(client.get('/v2/user/feed/new', {}, { background: true })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(sentTokens).toEqual(['Bearer old']);
+  });
+
   it('shares one refresh among calls that fail together, and skips it for auth: false', async () => {
     let refreshed = false;
     const refreshSession = vi.fn(async () => {

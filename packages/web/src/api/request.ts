@@ -1,4 +1,4 @@
-import { LIMITS, signRequest } from '@yingku/contract';
+import { LIMITS, MSG, signRequest } from '@yingku/contract';
 import {
   ApiError,
   duplicateWriteError,
@@ -36,6 +36,12 @@ export interface CallOptions<T> {
   silent?: boolean | 'answers';
   /** Send the stored bearer token (the default); login, register and the captcha pass false (SPEC §7). */
   auth?: boolean;
+  /**
+   * A member's call the page makes by itself (the 我的 badge, the 看过 ids, the 关注 toggles:
+   * decision 045): when the login has ended (the refresh refused), it fails with the 401 instead
+   * of going again without a token, which would only meet the server's 403.
+   */
+  background?: boolean;
   /** Extra headers, e.g. the refresh token of GET /v2/user/token. */
   headers?: Readonly<Record<string, string>>;
 }
@@ -170,13 +176,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
    */
   async function attemptWithRefresh(prepared: PreparedCall, options: CallOptions<unknown>) {
     const token = tokenFor(options);
+    // A background call of a member's after the login has ended: nothing to ask.
+    if (options.background && token === undefined) throw new ApiError('code', MSG.default401, 401);
     try {
       return await attempt(prepared, options, token);
     } catch (error) {
       if (!isAuthFailure(error, options)) throw error;
       const renewed = await renewedSince(token);
-      // Without a token to drop, sending again would only repeat the same call.
-      if (!renewed && token === undefined) throw error;
+      // Without a token to drop, sending again would only repeat the same call; a background
+      // call of a member's has nothing to ask without one.
+      if (!renewed && (token === undefined || options.background)) throw error;
       return attempt(prepared, options, renewed ? tokenFor(options) : undefined);
     }
   }
