@@ -1,3 +1,4 @@
+import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../db/site-time';
@@ -67,18 +68,7 @@ export function createMarksRepo(db: Kysely<DB>) {
         .where('m.user_id', '=', userId)
         .where('m.mark', '=', mark)
         .where('w.hidden', '=', false)
-        .select([
-          'w.id',
-          'w.number',
-          'w.title',
-          'w.pub_date',
-          'w.pic_small',
-          'w.pic_big',
-          'w.channel',
-          'w.is_online',
-          'w.has_magnet',
-          shanghaiTime('m.marked_at').as('add_time'),
-        ])
+        .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('m.marked_at').as('add_time')])
         .orderBy('m.marked_at', 'desc')
         .orderBy('m.work_id', 'desc')
         .limit(limit)

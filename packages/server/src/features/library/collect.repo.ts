@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type Executor, LIBRARY_WORK_COLUMNS } from './library.repo';
+import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
+import type { Executor } from './library.repo';
 import { shanghaiTime } from '../../db/site-time';
 
 /** Collect entries: which of a user's folders hold which works. */

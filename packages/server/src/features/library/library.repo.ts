@@ -1,22 +1,10 @@
+import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../db/site-time';
 
 /** The database, or a transaction on it: every write method takes one. */
 export type Executor = Kysely<DB>;
-
-/** The works-list columns of the catalogue (see catalogue.service `toListItem`), plus addTime. */
-export const LIBRARY_WORK_COLUMNS = [
-  'w.id',
-  'w.number',
-  'w.title',
-  'w.pub_date',
-  'w.pic_small',
-  'w.pic_big',
-  'w.channel',
-  'w.is_online',
-  'w.has_magnet',
-] as const;
 
 /**
  * The library's reads and writes of works and likes: whether a work exists, its like and
