@@ -18,7 +18,7 @@ import { testConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connection';
 import type { DB } from '../src/db/schema';
 import { searchText, titleGrams } from '../src/features/catalogue/search-text';
-import { expectCountersExact } from './catalogue-counts';
+import { expectCountersExact, expectEntityNamesExact } from './catalogue-counts';
 import { createTestDatabase } from './db';
 
 // The bench data generator (npm run bench:data) at 300 works: what it writes must be what the
@@ -179,8 +179,9 @@ describe('bench data', () => {
     ).toBe(0);
   });
 
-  it('fills the counters of decision 016 exactly and leaves their triggers on', async () => {
+  it('fills the counters of decision 016 and the entity names exactly, and leaves their triggers on', async () => {
     await expectCountersExact(db);
+    await expectEntityNamesExact(db);
     expect(
       await count(`SELECT count(*) AS n FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'`),
     ).toBe(0);

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
+import type { EntityMatchKind } from '@yingku/contract';
+import { LISTED_CHANNELS } from '../src/db/entity-names';
 import { type DB, ENTITY_KINDS } from '../src/db/schema';
 
 // Checks of the counters of decision 016 against a fresh count(*) of the rows they count.
@@ -59,4 +61,37 @@ export async function expectCountersExact(db: Kysely<DB>): Promise<void> {
     );
     expect(stale, link).toEqual([]);
   }
+}
+
+/**
+ * Fails unless the search box's entity names (migration 0017) are the entity tables' names and
+ * counts in each listed channel, and their grams each name's characters and pairs.
+ */
+export async function expectEntityNamesExact(db: Kysely<DB>): Promise<void> {
+  const expected = (Object.entries(LISTED_CHANNELS) as Array<[EntityMatchKind, readonly number[]]>).flatMap(
+    ([kind, channels]) =>
+      channels.map((c) =>
+        kind === 'performer'
+          ? `SELECT 'performer' AS kind, id, ${c}::smallint AS channel, name, name_cn,
+              ${c === 1 ? 'censored_count' : 'uncensored_count'} AS count FROM performers`
+          : `SELECT '${kind}', id, channel, name, name_cn, work_count FROM ${ENTITY_KINDS[kind].table} WHERE channel = ${c}`,
+      ),
+  );
+  const names = `(${expected.join(' UNION ALL ')})`;
+  const stored = `(SELECT kind, id, channel, name, name_cn, count FROM entity_names)`;
+  const differ = (a: string, b: string) => `SELECT * FROM ${a} AS a EXCEPT ALL SELECT * FROM ${b} AS b`;
+  expect(await rowsOf(db, differ(names, stored)), 'entity rows missing from entity_names').toEqual([]);
+  expect(await rowsOf(db, differ(stored, names)), 'entity_names rows no entity has').toEqual([]);
+  expect(
+    await rowsOf(
+      db,
+      `SELECT kind, id FROM entity_names WHERE folded <> lower(name) || E'\\n' || lower(coalesce(name_cn, ''))`,
+    ),
+    'folded names',
+  ).toEqual([]);
+  const grams = `(SELECT DISTINCT kind, id, channel, g AS gram, count FROM entity_names,
+    unnest(name_grams(lower(name)) || name_grams(lower(coalesce(name_cn, '')))) AS g)`;
+  const storedGrams = `(SELECT kind, id, channel, gram, count FROM entity_name_grams)`;
+  expect(await rowsOf(db, differ(grams, storedGrams)), 'grams missing').toEqual([]);
+  expect(await rowsOf(db, differ(storedGrams, grams)), 'grams no name has').toEqual([]);
 }

@@ -3,6 +3,7 @@ import {
   COUNTER_TABLES,
   recountStatements,
 } from '../../src/features/catalogue-write/catalogue-counts.repo';
+import { ENTITY_NAME_TABLES, NAMED_TABLES } from '../../src/db/entity-names';
 import { ratingsRecountSql } from '../../src/features/reviews/reviews.repo';
 import type { BulkSink } from './bulk-sink';
 
@@ -124,15 +125,16 @@ export async function syncIdentities(sink: BulkSink): Promise<void> {
  * server runs no autovacuum). PGlite runs none either, so it gets the same.
  */
 export async function vacuumAnalyze(sink: BulkSink): Promise<void> {
-  for (const table of LOADED_TABLES) await sink.exec(`VACUUM (ANALYZE) ${table}`);
+  for (const table of [...LOADED_TABLES, ...ENTITY_NAME_TABLES]) await sink.exec(`VACUUM (ANALYZE) ${table}`);
 }
 
 /**
- * The counters' triggers (migration 0007) off for the load — a COPY would hand them millions of
- * rows at once — and back on after it. Inside the loading transaction.
+ * The counters' triggers (migration 0007) and the entity names' (0017) off for the load — a
+ * COPY would hand them millions of rows at once — and back on after it, once
+ * {@link recountCounters} has filled what they keep. Inside the loading transaction.
  */
 export async function setCounterTriggers(sink: BulkSink, enabled: boolean): Promise<void> {
-  for (const table of COUNTED_TABLES) {
+  for (const table of [...COUNTED_TABLES, ...NAMED_TABLES]) {
     await sink.exec(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
   }
 }

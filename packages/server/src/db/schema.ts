@@ -126,6 +126,30 @@ export interface EntityWorkCountsTable extends WorkCounts {
   channel: number;
 }
 
+/**
+ * The names the search box matches (migration 0017): one row per entity and channel it has a
+ * list page in, kept by the entity tables' triggers; `folded` is the lower-cased name and
+ * Chinese name, a line apart.
+ */
+export interface EntityNamesTable {
+  kind: EntityKind;
+  id: BigId;
+  channel: number;
+  name: string;
+  name_cn: string | null;
+  count: number;
+  folded: string;
+}
+
+/** Each entity name's characters and pairs of characters (lower-cased), with its count. */
+export interface EntityNameGramsTable {
+  kind: EntityKind;
+  id: BigId;
+  channel: number;
+  gram: string;
+  count: number;
+}
+
 /** Per title gram (1–2 characters, as in `works.title_grams`) and channel. */
 export interface TitleGramCountsTable extends WorkCounts {
   gram: string;
@@ -475,6 +499,8 @@ export interface DB {
   catalogue_day_counts: CatalogueDayCountsTable;
   entity_work_counts: EntityWorkCountsTable;
   title_gram_counts: TitleGramCountsTable;
+  entity_names: EntityNamesTable;
+  entity_name_grams: EntityNameGramsTable;
   request_nonces: RequestNoncesTable;
   levels: LevelsTable;
   users: UsersTable;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { entityNamesRebuildStatements } from '../../db/entity-names';
 import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
 
 /**
@@ -12,7 +13,10 @@ export const COUNTER_TABLES = ['catalogue_day_counts', 'entity_work_counts', 'ti
 /** Tables whose statement triggers move the counters (and copy work flags into the links). */
 export const COUNTED_TABLES = ['works', ...Object.values(ENTITY_KINDS).map((k) => k.link)] as const;
 
-/** SQL that empties the counters and counts them again from the stored rows. */
+/**
+ * SQL that empties the counters and counts them again from the stored rows; and the search
+ * box's entity names (migration 0017), which their triggers keep with each entity's counts.
+ */
 export function recountStatements(): string[] {
   const links = (Object.entries(ENTITY_KINDS) as Array<[EntityKind, { link: string }]>).map(
     ([kind, { link }]) => `
@@ -29,6 +33,7 @@ export function recountStatements(): string[] {
     `INSERT INTO title_gram_counts (gram, channel, works, with_magnet)
       SELECT g, channel, count(*), count(*) FILTER (WHERE has_magnet)
       FROM works, unnest(title_grams) g WHERE NOT hidden GROUP BY g, channel`,
+    ...entityNamesRebuildStatements(),
   ];
 }
 

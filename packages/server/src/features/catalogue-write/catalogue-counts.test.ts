@@ -2,7 +2,7 @@ import type { ImportLineInput } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
-import { expectCountersExact, storedCounters } from '../../../test/catalogue-counts';
+import { expectCountersExact, expectEntityNamesExact, storedCounters } from '../../../test/catalogue-counts';
 import { createTestDatabase } from '../../../test/db';
 import type { Database } from '../../db/connection';
 import { createCatalogueAdminService } from '../catalogue-admin/catalogue-admin.service';
@@ -23,7 +23,11 @@ afterAll(async () => {
 
 const q = async <T>(query: string) => (await sql.raw<T>(query).execute(database.db)).rows;
 const allStored = () => storedCounters(database.db);
-const expectExact = () => expectCountersExact(database.db);
+// The entity names of migration 0017 follow the same writes through their own triggers.
+const expectExact = async () => {
+  await expectCountersExact(database.db);
+  await expectEntityNamesExact(database.db);
+};
 
 const line = (number: string, overrides: Partial<ImportLineInput> = {}) =>
   buildWorkLine({
