@@ -21,7 +21,7 @@ import { COLLECT_TEXT } from '../packages/web/src/features/collect/texts';
 import { FOLDER_TEXT } from '../packages/web/src/features/collect/folder-texts';
 import { ADMIN_SECTIONS, sectionPath } from '../packages/web/src/features/admin/admin-model';
 import { registerStaff } from './support/console';
-import { apiOk, registerMember, seedSession, type TestMember } from './support/accounts';
+import { apiOk, logInAgain, registerMember, seedSession, type TestMember } from './support/accounts';
 import { describeFindings, seriousAxeViolations } from './support/axe';
 import { settled } from './support/page-checks';
 import { DESKTOP, PHONE } from './support/browser';
@@ -283,12 +283,11 @@ describe.each([
   it.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
     const tab = await journey.open({ device });
     if (screen.member) {
+      // Each tab its own login: the suite runs longer than an access token lasts.
       const who =
         screen.member === 'fresh'
           ? await registerMember(journey.server, 'a11y-fresh')
-          : screen.member === 'staff'
-            ? staff
-            : member;
+          : await logInAgain(journey.server, screen.member === 'staff' ? staff : member);
       await seedSession(tab.context, journey.server.baseUrl, who);
     }
     await tab.page.goto(url(screen.path()));

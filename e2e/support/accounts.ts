@@ -79,6 +79,17 @@ export async function registerMember(server: TestServer, prefix?: string): Promi
 }
 
 /**
+ * A login of its own for `member` (new tokens), for a tab that must not share a session with
+ * the suite's other tabs: when an access token ends (15 min), the first tab to renew it rotates
+ * the refresh token, and a tab seeded with the old one is logged out.
+ */
+export async function logInAgain(server: TestServer, member: TestMember): Promise<TestMember> {
+  const { userName, password } = member;
+  const login = await apiOk<{ data: AuthTokens }>(server, 'POST', API.login, { userName, password });
+  return { ...member, ...login.data };
+}
+
+/**
  * Puts tokens where the web app keeps them (SPEC §9), before any page script runs: the access
  * token cookie, and the refresh token in local storage on the tab's first document only, so the
  * app's own later writes (a rotation, a logout) survive reloads.
