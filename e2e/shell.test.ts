@@ -129,7 +129,8 @@ describe('error catalogue in the browser (SPEC §8)', () => {
     const cookieNames = async () => (await page.context().cookies()).map((c) => c.name);
     await answerWesternList(page, 403);
     await page.goto(url('/index'));
-    const dialog = page.getByRole('dialog');
+    // Named by its title, for a screen reader (axe: aria-dialog-name).
+    const dialog = page.getByRole('dialog', { name: MSG.loginDialogTitle });
     await dialog.getByText(MSG.loginDialogTitle, { exact: true }).waitFor();
     expect(await dialog.getByText(MSG.loginDialogText).isVisible()).toBe(true);
     await screenshot(page, 'shell-login-dialog');

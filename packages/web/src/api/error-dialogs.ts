@@ -12,5 +12,6 @@ export function showErrorToast(content: string): void {
 
 /** The login dialog of a 403; resolves true when the user confirms. */
 export function confirmLogin({ title, content, confirmText }: LoginDialog): Promise<boolean> {
-  return Dialog.confirm({ title, content, confirmText });
+  // Named by its title for assistive technology: antd-mobile's dialog has no name of its own.
+  return Dialog.confirm({ title, content, confirmText, 'aria-label': title });
 }

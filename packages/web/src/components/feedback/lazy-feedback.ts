@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 // for the API client's messages).
 
 const loadToast = () => import('antd-mobile/es/components/toast');
-const loadDialog = () => import('antd-mobile/es/components/dialog');
+const loadDialog = () => import('./named-dialog');
 
 /** `Toast.show`, once its code has arrived. */
 export function showToast(props: ToastShowProps | string): void {
@@ -21,14 +21,14 @@ export function clearToasts(): void {
 
 /** `Dialog.confirm`: resolves true when the user confirms. */
 export async function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
-  const { default: Dialog } = await loadDialog();
-  return Dialog.confirm(props);
+  const { confirmNamed } = await loadDialog();
+  return confirmNamed(props);
 }
 
 /** `Dialog.alert`: resolves once closed. */
 export async function alertDialog(props: DialogAlertProps): Promise<void> {
-  const { default: Dialog } = await loadDialog();
-  return Dialog.alert(props);
+  const { alertNamed } = await loadDialog();
+  return alertNamed(props);
 }
 
 // The two hooks every lazily loaded popup mounts with (LazyPopup, the collect and magnet popups):

@@ -18,6 +18,7 @@ import { ReviewsSection } from './reviews/reviews-section';
 import { ADMIN_TEXT } from './texts';
 import { UsersSection } from './users/users-section';
 import styles from './admin-shell.module.css';
+import { withDialogName } from '../../components/feedback/dialog-name';
 
 /**
  * The console's frame: a top bar (title, who is logged in, 返回前台, 退出登录), the sections in a
@@ -83,17 +84,19 @@ function useConsoleLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
-    void Dialog.confirm({
-      content: ADMIN_TEXT.logoutConfirm,
-      confirmText: ADMIN_TEXT.logoutConfirmButton,
-      cancelText: ADMIN_TEXT.cancel,
-      onConfirm: async () => {
-        await endSession(queryClient);
-        queryClient.removeQueries({ queryKey: adminKeys.all });
-        Toast.show({ content: ADMIN_TEXT.loggedOut });
-        void navigate(PATHS.home, { replace: true });
-      },
-    });
+    void Dialog.confirm(
+      withDialogName({
+        content: ADMIN_TEXT.logoutConfirm,
+        confirmText: ADMIN_TEXT.logoutConfirmButton,
+        cancelText: ADMIN_TEXT.cancel,
+        onConfirm: async () => {
+          await endSession(queryClient);
+          queryClient.removeQueries({ queryKey: adminKeys.all });
+          Toast.show({ content: ADMIN_TEXT.loggedOut });
+          void navigate(PATHS.home, { replace: true });
+        },
+      }),
+    );
   };
 }
 

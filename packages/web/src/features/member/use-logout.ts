@@ -7,6 +7,7 @@ import { PATHS } from '../../app/paths';
 import { clearAuthTokens } from '../../session/auth-storage';
 import { forgetCurrentUser } from '../../session/session-end';
 import { MEMBER_TEXT } from './texts';
+import { withDialogName } from '../../components/feedback/dialog-name';
 
 /**
  * Ends the session here: tells the server (which ends the login's refresh tokens), then forgets
@@ -27,16 +28,18 @@ export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    void Dialog.confirm({
-      content: MEMBER_TEXT.logoutConfirm,
-      confirmText: MEMBER_TEXT.logoutConfirmButton,
-      cancelText: MEMBER_TEXT.cancel,
-      // An async confirm keeps the dialog open with a spinner until the session has ended.
-      onConfirm: async () => {
-        await endSession(queryClient);
-        Toast.show({ content: MEMBER_TEXT.loggedOut });
-        void navigate(PATHS.home, { replace: true });
-      },
-    });
+    void Dialog.confirm(
+      withDialogName({
+        content: MEMBER_TEXT.logoutConfirm,
+        confirmText: MEMBER_TEXT.logoutConfirmButton,
+        cancelText: MEMBER_TEXT.cancel,
+        // An async confirm keeps the dialog open with a spinner until the session has ended.
+        onConfirm: async () => {
+          await endSession(queryClient);
+          Toast.show({ content: MEMBER_TEXT.loggedOut });
+          void navigate(PATHS.home, { replace: true });
+        },
+      }),
+    );
   }, [navigate, queryClient]);
 }

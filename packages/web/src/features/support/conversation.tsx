@@ -10,6 +10,7 @@ import { supportKeys } from './support-keys';
 import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
+import { withDialogName } from '../../components/feedback/dialog-name';
 
 /**
  * One thread's conversation (SPEC §2, §4): bubbles oldest first, the user's on the right; the
@@ -52,11 +53,13 @@ export function Conversation(props: { thread: MessageThread; onChanged: (thread:
     },
   });
   const askClose = async () => {
-    const confirmed = await Dialog.confirm({
-      content: SUPPORT_TEXT.closeConfirm,
-      confirmText: SUPPORT_TEXT.confirm,
-      cancelText: SUPPORT_TEXT.cancel,
-    });
+    const confirmed = await Dialog.confirm(
+      withDialogName({
+        content: SUPPORT_TEXT.closeConfirm,
+        confirmText: SUPPORT_TEXT.confirm,
+        cancelText: SUPPORT_TEXT.cancel,
+      }),
+    );
     if (confirmed) close.mutate();
   };
 

@@ -20,6 +20,7 @@ import {
   rungPercent,
 } from './video-model';
 import styles from './videos.module.css';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 
 /** A labelled bar: antd-mobile's look, announced as a progressbar with its value. */
 export function ProgressMeter(props: { label: string; percent: number; small?: boolean }) {
@@ -59,11 +60,13 @@ export function MediaButtons({ row }: { row: MediaRow }) {
   if (!actions.retry && !actions.cancel) return null;
 
   async function cancel() {
-    const confirmed = await Dialog.confirm({
-      content: ADMIN_TEXT.cancelMediaConfirm,
-      confirmText: ADMIN_TEXT.cancelMedia,
-      cancelText: ADMIN_TEXT.keepMedia,
-    });
+    const confirmed = await Dialog.confirm(
+      withDialogName({
+        content: ADMIN_TEXT.cancelMediaConfirm,
+        confirmText: ADMIN_TEXT.cancelMedia,
+        cancelText: ADMIN_TEXT.keepMedia,
+      }),
+    );
     if (confirmed)
       change.mutate({ send: () => mediaApi.cancel(row.id), done: ADMIN_TEXT.mediaCancelledDone });
   }

@@ -16,6 +16,7 @@ import {
   useVideoUpload,
 } from './video-upload';
 import styles from './videos.module.css';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 
 /**
  * 上传视频 for one work: the form, or — while a file is on its way — its progress. `refusal` is
@@ -122,11 +123,13 @@ function UploadProgress({ view }: { view: UploadView }) {
   const phaseText = PHASE_TEXT[view.phase];
 
   async function cancel() {
-    const confirmed = await Dialog.confirm({
-      content: ADMIN_TEXT.cancelUploadConfirm,
-      confirmText: ADMIN_TEXT.cancelUpload,
-      cancelText: ADMIN_TEXT.keepUploading,
-    });
+    const confirmed = await Dialog.confirm(
+      withDialogName({
+        content: ADMIN_TEXT.cancelUploadConfirm,
+        confirmText: ADMIN_TEXT.cancelUpload,
+        cancelText: ADMIN_TEXT.keepUploading,
+      }),
+    );
     if (confirmed) await cancelVideoUpload(view.workId);
   }
 

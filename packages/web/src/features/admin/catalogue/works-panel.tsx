@@ -15,6 +15,7 @@ import { VideoDialog } from './video-dialog';
 import { useVideoUpload } from './video-upload';
 import styles from '../admin.module.css';
 import catalogueStyles from './catalogue.module.css';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 
 /**
  * 作品: every work, hidden ones too, newest first; found by number in any spelling or by id.
@@ -75,11 +76,13 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
   const upload = useVideoUpload(work.id);
   const toggleHidden = async () => {
     if (!work.hidden) {
-      const confirmed = await Dialog.confirm({
-        content: ADMIN_TEXT.hideConfirm(work.number),
-        confirmText: ADMIN_TEXT.hide,
-        cancelText: ADMIN_TEXT.cancel,
-      });
+      const confirmed = await Dialog.confirm(
+        withDialogName({
+          content: ADMIN_TEXT.hideConfirm(work.number),
+          confirmText: ADMIN_TEXT.hide,
+          cancelText: ADMIN_TEXT.cancel,
+        }),
+      );
       if (!confirmed) return;
     }
     update.mutate({

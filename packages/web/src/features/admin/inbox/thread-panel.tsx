@@ -11,6 +11,7 @@ import { Panel, StatusTag } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import styles from './inbox.module.css';
 import { ErrorBlock } from '../../../components/error-block/error-block';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 
 /**
  * One thread as customer service sees it: the conversation oldest first (staff replies name who
@@ -40,11 +41,13 @@ export function ThreadPanel({ id, onBack }: { id: string; onBack: () => void }) 
     },
   });
   const askClose = async () => {
-    const confirmed = await Dialog.confirm({
-      content: ADMIN_TEXT.closeConfirm,
-      confirmText: ADMIN_TEXT.closeConfirmButton,
-      cancelText: ADMIN_TEXT.cancel,
-    });
+    const confirmed = await Dialog.confirm(
+      withDialogName({
+        content: ADMIN_TEXT.closeConfirm,
+        confirmText: ADMIN_TEXT.closeConfirmButton,
+        cancelText: ADMIN_TEXT.cancel,
+      }),
+    );
     if (confirmed) close.mutate();
   };
 

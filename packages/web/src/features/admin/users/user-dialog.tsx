@@ -8,6 +8,7 @@ import { adminKeys } from '../admin-keys';
 import { ADMIN_TEXT } from '../texts';
 import { toggleRole, userChanges, userFormValues } from './user-form';
 import styles from '../admin.module.css';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 
 const ROLE_LABEL = {
   member: ADMIN_TEXT.roleMemberLabel,
@@ -50,11 +51,15 @@ export function UserDialog(props: {
 
   async function toggleDisabled() {
     const disabling = !user.disabled;
-    const confirmed = await Dialog.confirm({
-      content: disabling ? ADMIN_TEXT.disableConfirm(user.userName) : ADMIN_TEXT.enableConfirm(user.userName),
-      confirmText: disabling ? ADMIN_TEXT.disable : ADMIN_TEXT.enable,
-      cancelText: ADMIN_TEXT.cancel,
-    });
+    const confirmed = await Dialog.confirm(
+      withDialogName({
+        content: disabling
+          ? ADMIN_TEXT.disableConfirm(user.userName)
+          : ADMIN_TEXT.enableConfirm(user.userName),
+        confirmText: disabling ? ADMIN_TEXT.disable : ADMIN_TEXT.enable,
+        cancelText: ADMIN_TEXT.cancel,
+      }),
+    );
     if (confirmed) {
       update.mutate({
         body: { disabled: disabling },
