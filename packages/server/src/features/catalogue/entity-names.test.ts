@@ -1,8 +1,9 @@
-import { ENTITY_MATCH_KINDS, type EntityMatchKind, LIMITS, type ModId } from '@yingku/contract';
+import { ENTITY_MATCH_KINDS, LIMITS, type ModId } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
+import { LISTED_CHANNELS } from '../../db/entity-names';
 import { ENTITY_KINDS } from '../../db/schema';
 import { createCatalogueAdminService } from '../catalogue-admin/catalogue-admin.service';
 import { createEntitySearchRepo, type EntityMatchRow } from './entity-search.repo';
@@ -48,23 +49,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The channels in which each kind has a list page (SPEC §2), as the repo reads them. */
-const LISTED: Record<EntityMatchKind, readonly ModId[]> = {
-  performer: [1, 2],
-  maker: [1, 2, 3],
-  tag: [1, 2, 3],
-  label: [1],
-  series: [1],
-  director: [1],
-  item: [1],
-};
-
 /** The plain answer: every entity row holding the keyword, from its own table, sorted and cut. */
 async function oracle(folded: string, channel: ModId | undefined, perKind: number) {
   const found: EntityMatchRow[] = [];
   for (const kind of ENTITY_MATCH_KINDS) {
     const { table } = ENTITY_KINDS[kind];
-    const channels = LISTED[kind].filter((c) => channel === undefined || c === channel);
+    const channels = LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel);
     const candidates: Array<EntityMatchRow & { exact: boolean }> = [];
     for (const c of channels) {
       const count =
