@@ -52,6 +52,8 @@ const POPULAR = 100;
  *   works (their folded names carried in `entity_names_rank`), and only where these give fewer
  *   than `limit`, among all names through the trigrams of `folded`, sorted.
  *
+ * The exact names' plan needs migration 0018's statistics on `lower(name)` and `lower(name_cn)`.
+ *
  * Expressions as in the migration's indexes.
  */
 export function createEntitySearchRepo(db: Kysely<DB>) {
@@ -106,7 +108,12 @@ function byGram(gram: string, limit: number): Parts {
   return { ctes: [], parts: [part] };
 }
 
-/** A keyword of 3+ characters: among the popular names first, among all where these are too few. */
+/**
+ * A keyword of 3+ characters: among the popular names first, among all where these are too few.
+ * All names holding it are read through the trigrams, of every kind and channel at once and only
+ * when some pair is short: joined to the short pairs, the planner read each pair's names in rank
+ * order and filtered them (5–10 ms a pair at a million works, against 0.2 ms for the trigrams).
+ */
 function byTrigrams(folded: string, limit: number): Parts {
   const pattern = likeContains(folded);
   const popular = sql`popular AS MATERIALIZED (
@@ -120,15 +127,17 @@ function byTrigrams(folded: string, limit: number): Parts {
   const short = sql`short AS MATERIALIZED (
     SELECT kind, channel FROM pairs p
     WHERE (SELECT count(*) FROM popular q WHERE q.kind = p.kind AND q.channel = p.channel) < ${limit})`;
+  const holding = sql`holding AS MATERIALIZED (
+    SELECT kind, id, name, name_cn, channel, count FROM entity_names
+    WHERE count > 0 AND folded LIKE ${pattern} AND EXISTS (SELECT FROM short))`;
   const fromPopular = sql`SELECT kind, id, name, name_cn, channel, count, false AS exact
     FROM popular WHERE rank <= ${limit}`;
   const rest = sql`SELECT kind, id, name, name_cn, channel, count, false AS exact FROM (
       SELECT kind, id, name, name_cn, channel, count,
         row_number() OVER (PARTITION BY kind, channel ORDER BY count DESC, id) AS rank
-      FROM entity_names
-      WHERE count > 0 AND folded LIKE ${pattern} AND (kind, channel) IN (SELECT kind, channel FROM short)) AS rest
+      FROM holding WHERE (kind, channel) IN (SELECT kind, channel FROM short)) AS rest
     WHERE rank <= ${limit}`;
-  return { ctes: [popular, short], parts: [fromPopular, rest] };
+  return { ctes: [popular, short, holding], parts: [fromPopular, rest] };
 }
 
 export type EntitySearchRepo = ReturnType<typeof createEntitySearchRepo>;
