@@ -222,13 +222,14 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
       const limit = LIMITS.suggestedWorks;
       const perKind = LIMITS.suggestedEntitiesPerKind;
       const numberLike = isNumberLike(keyword) || isNumberPrefix(keyword);
-      const [byNumber, byTitle, entities] = await Promise.all([
-        numberLike ? repo.worksByNumberPrefix(compactNumber(keyword), channel, limit) : [],
-        Promise.all(folded.map((spelling) => repo.worksByTitlePrefix(spelling, channel, limit))),
-        Promise.all(
-          folded.map((spelling) => repo.searchEntities(spelling, channel, perKind, SUGGESTED_ENTITY_KINDS)),
-        ),
-      ]);
+      const { byNumber, byTitle, names } = await repo.suggest({
+        compact: numberLike ? compactNumber(keyword) : null,
+        spellings: folded,
+        channel,
+        limit,
+        kinds: SUGGESTED_ENTITY_KINDS,
+        perKind,
+      });
       const works = [...byNumber, ...byTitle.flat()].filter(
         (row, i, all) => all.findIndex((other) => other.id === row.id) === i,
       );
@@ -239,7 +240,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
           number: row.number,
           title: row.title,
         })),
-        entities: eachSpelling(entities, perKind).map(toEntityMatch),
+        entities: eachSpelling(names, perKind).map(toEntityMatch),
       };
     },
 

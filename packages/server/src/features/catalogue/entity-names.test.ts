@@ -1,4 +1,4 @@
-import { ENTITY_MATCH_KINDS, LIMITS, type ModId } from '@yingku/contract';
+import { ENTITY_MATCH_KINDS, LIMITS, type ModId, SUGGESTED_ENTITY_KINDS } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -7,6 +7,7 @@ import { LISTED_CHANNELS } from '../../db/entity-names';
 import { ENTITY_KINDS } from '../../db/schema';
 import { createCatalogueAdminService } from '../catalogue-admin/catalogue-admin.service';
 import { createEntitySearchRepo, type EntityMatchRow } from './entity-search.repo';
+import { createSuggestRepo } from './suggest.repo';
 
 // The name index of migration 0017 against the entity tables it is kept from: whatever the
 // keyword's length, channel or kinds, a search answers what a plain query over the entity
@@ -121,6 +122,48 @@ describe('entity names (migration 0017) answer as the entity tables do', () => {
       }
     }
   });
+
+  // The search box asks for works and names in one statement, with the parts of every spelling
+  // of the keyword side by side: it finds what each read finds alone.
+  it.each([
+    [null, ['星月花']],
+    ['TEST0001', ['星', 'lu']],
+    ['TEST', ['测试作品 1', 'nova m']],
+    [null, ['片商', '之系列1', 'sol mira']],
+  ])(
+    'the search box finds what its reads find alone (number %s, spellings %j)',
+    async (compact, spellings) => {
+      const suggestRepo = createSuggestRepo(t.database.db);
+      const limit = LIMITS.suggestedWorks;
+      const perKind = LIMITS.suggestedEntitiesPerKind;
+      const startingWith = async (key: string, prefix: string, channel: ModId | undefined) =>
+        (
+          await sql<{ id: string; channel: ModId; number: string; title: string }>`
+          SELECT id, channel, number, title FROM works
+          WHERE NOT hidden AND starts_with(${sql.raw(key)}, ${prefix})
+            AND (${channel ?? null}::smallint IS NULL OR channel = ${channel ?? null})
+          ORDER BY ${sql.raw(key)} COLLATE "C", id LIMIT ${limit}`.execute(t.database.db)
+        ).rows;
+      const numberKey = `upper(regexp_replace(number, '[^A-Za-z0-9]', '', 'g'))`;
+      for (const channel of [undefined, 1, 2, 3] as const) {
+        const got = await suggestRepo.suggest({
+          compact,
+          spellings,
+          channel,
+          limit,
+          kinds: SUGGESTED_ENTITY_KINDS,
+          perKind,
+        });
+        expect(got, `in ${channel ?? 'all'}`).toEqual({
+          byNumber: compact === null ? [] : await startingWith(numberKey, compact, channel),
+          byTitle: await Promise.all(spellings.map((s) => startingWith('lower(title)', s, channel))),
+          names: await Promise.all(
+            spellings.map((s) => repo.searchEntities(s, channel, perKind, SUGGESTED_ENTITY_KINDS)),
+          ),
+        });
+      }
+    },
+  );
 
   it('finds more than a kind shows for a common character, and asks only the kinds given', async () => {
     const rows = await repo.searchEntities('星', undefined, 3, ['maker', 'series']);

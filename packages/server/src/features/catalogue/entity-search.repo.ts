@@ -14,7 +14,8 @@ export interface EntityMatchRow {
   count: number;
 }
 
-type Found = EntityMatchRow & { exact: boolean };
+/** A name found, and whether it is the keyword itself. */
+export type Found = EntityMatchRow & { exact: boolean };
 
 /**
  * Best first: a name that is the keyword, then the most works, then the oldest entry; of a
@@ -69,30 +70,62 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
       perKind: number,
       kinds: readonly EntityMatchKind[] = ENTITY_MATCH_KINDS,
     ): Promise<EntityMatchRow[]> {
-      const pairs = kinds.flatMap((kind) =>
-        LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel).map((c) => ({ kind, c })),
-      );
-      if (pairs.length === 0) return [];
-      const values = sql.join(pairs.map(({ kind, c }) => sql`(${sql.lit(kind)}, ${sql.lit(c)}::smallint)`));
-      const exact = sql`SELECT kind, id, name, name_cn, channel, count, true AS exact FROM entity_names
-        WHERE count > 0 AND (lower(name) = ${folded} OR lower(name_cn) = ${folded})
-          AND (kind, channel) IN (SELECT kind, channel FROM pairs)`;
-      const { ctes, parts } = [...folded].length <= 2 ? byGram(folded, perKind) : byTrigrams(folded, perKind);
-      const { rows } =
-        await sql<Found>`WITH ${sql.join([sql`pairs (kind, channel) AS (VALUES ${values})`, ...ctes])}
+      const pairs = entityPairs(channel, kinds);
+      if (!pairs) return [];
+      const { ctes, parts } = entityMatchParts(folded, perKind);
+      const { rows } = await sql<Found>`WITH ${sql.join([pairs, ...ctes])}
         ${sql.join(
-          [...parts, exact].map((part) => sql`(${part})`),
+          parts.map((part) => sql`(${part})`),
           sql` UNION ALL `,
         )}`.execute(db);
-      const byKind = new Map<EntityMatchKind, Found[]>();
-      for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
-      return kinds.flatMap((kind) => best(byKind.get(kind) ?? [], perKind));
+      return bestOfEachKind(rows, kinds, perKind);
     },
   };
 }
 
+/**
+ * The `pairs (kind, channel)` to look in, as a CTE: each of `kinds` in the channels it has a list
+ * page in, or only in `channel`; null when there is none.
+ */
+export function entityPairs(
+  channel: ModId | undefined,
+  kinds: readonly EntityMatchKind[],
+): RawBuilder<unknown> | null {
+  const pairs = kinds.flatMap((kind) =>
+    LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel).map((c) => ({ kind, c })),
+  );
+  if (pairs.length === 0) return null;
+  const values = sql.join(pairs.map(({ kind, c }) => sql`(${sql.lit(kind)}, ${sql.lit(c)}::smallint)`));
+  return sql`pairs (kind, channel) AS (VALUES ${values})`;
+}
+
+/**
+ * The parts of a statement that finds `folded` in the names of {@link entityPairs}, each a query
+ * of the columns of {@link Found} (rows for {@link bestOfEachKind}), and the CTEs they read,
+ * named with `tag` so that one statement can hold the parts of several keywords.
+ */
+export function entityMatchParts(folded: string, perKind: number, tag = ''): Parts {
+  const exact = sql`SELECT kind, id, name, name_cn, channel, count, true AS exact FROM entity_names
+    WHERE count > 0 AND (lower(name) = ${folded} OR lower(name_cn) = ${folded})
+      AND (kind, channel) IN (SELECT kind, channel FROM pairs)`;
+  const { ctes, parts } =
+    [...folded].length <= 2 ? byGram(folded, perKind) : byTrigrams(folded, perKind, tag);
+  return { ctes, parts: [...parts, exact] };
+}
+
+/** Up to `perKind` of each of `kinds` among `rows`, best first, in the order of `kinds`. */
+export function bestOfEachKind(
+  rows: Found[],
+  kinds: readonly EntityMatchKind[],
+  perKind: number,
+): EntityMatchRow[] {
+  const byKind = new Map<EntityMatchKind, Found[]>();
+  for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+  return kinds.flatMap((kind) => best(byKind.get(kind) ?? [], perKind));
+}
+
 /** A statement's parts (and what they read first), each a query of the columns of {@link Found}. */
-interface Parts {
+export interface Parts {
   ctes: RawBuilder<unknown>[];
   parts: RawBuilder<unknown>[];
 }
@@ -114,30 +147,35 @@ function byGram(gram: string, limit: number): Parts {
  * when some pair is short: joined to the short pairs, the planner read each pair's names in rank
  * order and filtered them (5–10 ms a pair at a million works, against 0.2 ms for the trigrams).
  */
-function byTrigrams(folded: string, limit: number): Parts {
+function byTrigrams(folded: string, limit: number, tag: string): Parts {
   const pattern = likeContains(folded);
-  const popular = sql`popular AS MATERIALIZED (
-    SELECT p.kind, e.id, e.name, e.name_cn, p.channel, e.count,
-      row_number() OVER (PARTITION BY p.kind, p.channel ORDER BY e.count DESC, e.id) AS rank
-    FROM pairs p CROSS JOIN LATERAL (
-      SELECT id, name, name_cn, count, folded FROM entity_names n
-      WHERE n.kind = p.kind AND n.channel = p.channel AND n.count > 0
-      ORDER BY n.count DESC, n.id LIMIT ${POPULAR}) AS e
-    WHERE e.folded LIKE ${pattern})`;
-  const short = sql`short AS MATERIALIZED (
-    SELECT kind, channel FROM pairs p
-    WHERE (SELECT count(*) FROM popular q WHERE q.kind = p.kind AND q.channel = p.channel) < ${limit})`;
-  const holding = sql`holding AS MATERIALIZED (
-    SELECT kind, id, name, name_cn, channel, count FROM entity_names
-    WHERE count > 0 AND folded LIKE ${pattern} AND EXISTS (SELECT FROM short))`;
-  const fromPopular = sql`SELECT kind, id, name, name_cn, channel, count, false AS exact
-    FROM popular WHERE rank <= ${limit}`;
-  const rest = sql`SELECT kind, id, name, name_cn, channel, count, false AS exact FROM (
-      SELECT kind, id, name, name_cn, channel, count,
-        row_number() OVER (PARTITION BY kind, channel ORDER BY count DESC, id) AS rank
-      FROM holding WHERE (kind, channel) IN (SELECT kind, channel FROM short)) AS rest
-    WHERE rank <= ${limit}`;
-  return { ctes: [popular, short, holding], parts: [fromPopular, rest] };
+  const [popular, short, holding] = ['popular', 'short', 'holding'].map((name) => sql.id(name + tag));
+  return {
+    ctes: [
+      sql`${popular} AS MATERIALIZED (
+        SELECT p.kind, e.id, e.name, e.name_cn, p.channel, e.count,
+          row_number() OVER (PARTITION BY p.kind, p.channel ORDER BY e.count DESC, e.id) AS rank
+        FROM pairs p CROSS JOIN LATERAL (
+          SELECT id, name, name_cn, count, folded FROM entity_names n
+          WHERE n.kind = p.kind AND n.channel = p.channel AND n.count > 0
+          ORDER BY n.count DESC, n.id LIMIT ${POPULAR}) AS e
+        WHERE e.folded LIKE ${pattern})`,
+      sql`${short} AS MATERIALIZED (
+        SELECT kind, channel FROM pairs p
+        WHERE (SELECT count(*) FROM ${popular} q WHERE q.kind = p.kind AND q.channel = p.channel) < ${limit})`,
+      sql`${holding} AS MATERIALIZED (
+        SELECT kind, id, name, name_cn, channel, count FROM entity_names
+        WHERE count > 0 AND folded LIKE ${pattern} AND EXISTS (SELECT FROM ${short}))`,
+    ],
+    parts: [
+      sql`SELECT kind, id, name, name_cn, channel, count, false AS exact FROM ${popular} WHERE rank <= ${limit}`,
+      sql`SELECT kind, id, name, name_cn, channel, count, false AS exact FROM (
+          SELECT kind, id, name, name_cn, channel, count,
+            row_number() OVER (PARTITION BY kind, channel ORDER BY count DESC, id) AS rank
+          FROM ${holding} WHERE (kind, channel) IN (SELECT kind, channel FROM ${short})) AS rest
+        WHERE rank <= ${limit}`,
+    ],
+  };
 }
 
 export type EntitySearchRepo = ReturnType<typeof createEntitySearchRepo>;
