@@ -1,5 +1,4 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { API, API_BASE } from '@yingku/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -51,7 +50,7 @@ import { createFirstScreenReader } from './features/web/first-screen';
 import { notFoundHandler, webRoutes } from './features/web/web.routes';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { clientErrorHandler, refuseHostileInput } from './http/hostile-input';
-import { securityHeaders } from './http/security-headers';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandling } from './http/error-handler';
 import type { Lifecycle } from './http/health';
 import { loggingOptions } from './http/logging';
@@ -121,7 +120,7 @@ export async function buildApp({
   registerErrorHandling(app);
   refuseHostileInput(app);
 
-  await app.register(helmet, securityHeaders(config));
+  registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
