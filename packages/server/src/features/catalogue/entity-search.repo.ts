@@ -83,20 +83,29 @@ export function createEntitySearchRepo(db: Kysely<DB>) {
   };
 }
 
+/** {@link entityPairs} by channel and kinds: a handful of lists, each built once. */
+const PAIRS = new Map<string, RawBuilder<unknown> | null>();
+
 /**
  * The `pairs (kind, channel)` to look in, as a CTE: each of `kinds` in the channels it has a list
- * page in, or only in `channel`; null when there is none.
+ * page in, or only in `channel`; null when there is none. Built once per channel and kinds, as
+ * one piece of SQL text: every search read them, and building them was a twelfth of what a
+ * suggestion allocated (docs/benchmarks.md).
  */
 export function entityPairs(
   channel: ModId | undefined,
   kinds: readonly EntityMatchKind[],
 ): RawBuilder<unknown> | null {
-  const pairs = kinds.flatMap((kind) =>
-    LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel).map((c) => ({ kind, c })),
-  );
-  if (pairs.length === 0) return null;
-  const values = sql.join(pairs.map(({ kind, c }) => sql`(${sql.lit(kind)}, ${sql.lit(c)}::smallint)`));
-  return sql`pairs (kind, channel) AS (VALUES ${values})`;
+  const key = `${channel ?? ''}:${kinds.join()}`;
+  if (!PAIRS.has(key)) {
+    const pairs = kinds.flatMap((kind) =>
+      LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel).map((c) => ({ kind, c })),
+    );
+    // Kinds are ENTITY_MATCH_KINDS' words and channels small integers: nothing to escape.
+    const values = pairs.map(({ kind, c }) => `('${kind}', ${Number(c)}::smallint)`).join(', ');
+    PAIRS.set(key, pairs.length === 0 ? null : sql.raw(`pairs (kind, channel) AS (VALUES ${values})`));
+  }
+  return PAIRS.get(key)!;
 }
 
 /**
