@@ -102,7 +102,7 @@ export function entityPairs(
       LISTED_CHANNELS[kind].filter((c) => channel === undefined || c === channel).map((c) => ({ kind, c })),
     );
     // Kinds are ENTITY_MATCH_KINDS' words and channels small integers: nothing to escape.
-    const values = pairs.map(({ kind, c }) => `('${kind}', ${Number(c)}::smallint)`).join(', ');
+    const values = pairs.map(({ kind, c }) => `('${kind}', ${c}::smallint)`).join(', ');
     PAIRS.set(key, pairs.length === 0 ? null : sql.raw(`pairs (kind, channel) AS (VALUES ${values})`));
   }
   return PAIRS.get(key)!;
@@ -134,7 +134,7 @@ export function bestOfEachKind(
 }
 
 /** A statement's parts (and what they read first), each a query of the columns of {@link Found}. */
-export interface Parts {
+interface Parts {
   ctes: RawBuilder<unknown>[];
   parts: RawBuilder<unknown>[];
 }
