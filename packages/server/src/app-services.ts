@@ -98,7 +98,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     }),
     activationCodes: createActivationCodesService({ db, membership, packages: vipPackages }),
     catalogue: cachedCatalogueService(
-      createCatalogueService(createCatalogueRepo((deps.readDatabase ?? database).db)),
+      createCatalogueService(createCatalogueRepo(deps.readDatabase ?? database)),
       catalogueCache,
     ),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),

@@ -52,7 +52,7 @@ function quantile(sorted: number[], q: number): number {
 const database = await openDatabase({ url, dataDir, poolSize: 1 });
 try {
   const samples = await drawSamples(database.db, 60);
-  const service = createCatalogueService(createCatalogueRepo(database.db), () => samples.today);
+  const service = createCatalogueService(createCatalogueRepo(database), () => samples.today);
   const dice = createDice(Number(args.seed));
   const scenarios = allScenarios(service, samples, dice).filter((s) => !only || only.test(s.name));
   const where = url ? new URL(url).pathname.slice(1) : dataDir;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,14 @@ import type { DB } from './schema';
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * The same database for reads whose best plan is the same whatever their values (the search
+   * box's, say): on PostgreSQL through connections of their own that prepare each statement once
+   * and plan it once for any values (a generic plan; {@link PreparingClient}), so a statement is
+   * not planned again at every call. The values are unknown to that plan: a LIKE pattern or
+   * range whose width decides the plan has no place here. On PGlite, `db` itself.
+   */
+  prepared: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tarball, for `loadDataDir`. */
@@ -91,24 +100,66 @@ export function isConnectionFailure(error: unknown): boolean {
   );
 }
 
+/** Statements one connection keeps prepared, at most: their texts are a handful of shapes. */
+const MAX_PREPARED = 256;
+
+/**
+ * A connection that prepares each statement of text and values by a name of its own (a hash of
+ * the text) the first time, then only binds and runs it: PostgreSQL parses and plans it once per
+ * connection. Past {@link MAX_PREPARED} texts (a statement whose text holds values, a bug) the
+ * rest run unnamed, planned at every call, rather than filling the server's memory.
+ */
+class PreparingClient extends pg.Client {
+  readonly #names = new Set<string>();
+
+  // Kysely calls query(text, values); pg's other overloads pass through unchanged.
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
+      const name = `yk_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+      if (this.#names.has(name) || this.#names.size < MAX_PREPARED) {
+        this.#names.add(name);
+        return super.query({ name, text, values }) as never;
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite: one dialect, one driver (node-postgres). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
-      types,
-      // A runaway query must not hold a connection forever; custom plans suit skewed keywords.
-      // Every API query reads a few index pages: JIT compiling (10–20 ms) and parallel workers
-      // (started per query) only cost time there, and take the cores the other requests need.
-      options:
-        '-c statement_timeout=10000 -c plan_cache_mode=force_custom_plan -c TimeZone=UTC ' +
-        '-c jit=off -c max_parallel_workers_per_gather=0',
-    });
-    listenForLostConnections(pool);
+    const poolSize = options.poolSize ?? 10;
+    const openPool = (max: number, planCacheMode: string, Client?: typeof pg.Client) => {
+      const pool = new pg.Pool({
+        connectionString: options.url,
+        max,
+        connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+        types,
+        ...(Client ? { Client } : {}),
+        // A runaway query must not hold a connection forever. Every API query reads a few index
+        // pages: JIT compiling (10–20 ms) and parallel workers (started per query) only cost
+        // time there, and take the cores the other requests need.
+        options:
+          `-c statement_timeout=10000 -c plan_cache_mode=${planCacheMode} -c TimeZone=UTC ` +
+          '-c jit=off -c max_parallel_workers_per_gather=0',
+      });
+      listenForLostConnections(pool);
+      return pool;
+    };
+    // Custom plans suit skewed keywords; `prepared`'s statements plan once (decision 049).
+    const pool = openPool(poolSize, 'force_custom_plan');
+    const preparedPool = openPool(Math.ceil(poolSize / 2), 'force_generic_plan', PreparingClient);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedPool }) });
+    return {
+      db,
+      prepared,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([db.destroy(), prepared.destroy()]);
+      },
+    };
   }
 
   const dataDir = options.dataDir ?? 'memory://';
@@ -132,6 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    prepared: db,
     kind: 'pglite',
     dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {

@@ -1,6 +1,7 @@
 import type { ModId } from '@yingku/contract';
-import { type Kysely, sql } from 'kysely';
-import type { DB, PlainEntityKind } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { PlainEntityKind } from '../../db/schema';
 import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
 import { createWorksSearchRepo } from './works-search.repo';
@@ -16,12 +17,13 @@ export type CountedEntityTable = PlainEntityKind | 'performer';
  * entity-search.repo.ts (the works lists, their keyword searches and the names a keyword
  * matches, spread in here) and the writers' repos touch the catalogue tables.
  */
-export function createCatalogueRepo(db: Kysely<DB>) {
+export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {
   return {
     ...createWorksListRepo(db),
     ...createWorksSearchRepo(db),
-    ...createEntitySearchRepo(db),
-    ...createSuggestRepo(db),
+    // The search box's reads, one statement a keystroke: planned once per connection.
+    ...createEntitySearchRepo(prepared),
+    ...createSuggestRepo(prepared),
 
     /** A work to show; a hidden one is not found, like an unknown id. */
     async findWork(id: string) {

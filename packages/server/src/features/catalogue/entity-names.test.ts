@@ -31,7 +31,7 @@ const draws = (work: number, pool: number, per: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  repo = createEntitySearchRepo(t.database.db);
+  repo = createEntitySearchRepo(t.database.prepared);
   const channels = ['censored', 'uncensored', 'western'] as const;
   const lines = Array.from({ length: 150 }, (_, w) =>
     buildWorkLine({
@@ -130,10 +130,12 @@ describe('entity names (migration 0017) answer as the entity tables do', () => {
     ['TEST0001', ['星', 'lu']],
     ['TEST', ['测试作品 1', 'nova m']],
     [null, ['片商', '之系列1', 'sol mira']],
+    // Prefixes whose next one skips the surrogates, or has none at their length.
+    [null, ['测\u{d7ff}', '\u{10ffff}']],
   ])(
     'the search box finds what its reads find alone (number %s, spellings %j)',
     async (compact, spellings) => {
-      const suggestRepo = createSuggestRepo(t.database.db);
+      const suggestRepo = createSuggestRepo(t.database.prepared);
       const limit = LIMITS.suggestedWorks;
       const perKind = LIMITS.suggestedEntitiesPerKind;
       const startingWith = async (key: string, prefix: string, channel: ModId | undefined) =>

@@ -1,6 +1,6 @@
 import type { EntityMatchKind, ModId } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { likePrefix } from '../../db/like';
+import { prefixRange } from '../../db/like';
 import type { DB } from '../../db/schema';
 import {
   bestOfEachKind,
@@ -77,10 +77,12 @@ export function createSuggestRepo(db: Kysely<DB>) {
       column === 'number' ? sql`upper(regexp_replace(number, '[^A-Za-z0-9]', '', 'g'))` : sql`lower(title)`;
     // In the indexes' order (text_pattern_ops sorts by ~<~): by the collation's `<`, the planner
     // cannot read them in order and sorts every work with the prefix (70 ms at 1M). `ord` numbers
-    // the few rows found in that order.
+    // the few rows found in that order. The prefix as a range of keys, not a LIKE: the statement
+    // is planned once for any prefix (a generic plan), and a LIKE's value is unknown then.
+    const { from, to } = prefixRange(prefix);
     return sql`SELECT row_number() OVER (ORDER BY k USING ~<~, id) AS ord, id, channel, number, title FROM (
         SELECT id, channel, number, title, ${key} AS k FROM works
-        WHERE NOT hidden AND ${key} LIKE ${likePrefix(prefix)}
+        WHERE NOT hidden AND ${key} ~>=~ ${from} ${to === null ? sql`` : sql`AND ${key} ~<~ ${to}`}
           ${channel === undefined ? sql`` : sql`AND channel = ${channel}`}
         ORDER BY ${key} USING ~<~, id LIMIT ${limit}) AS w`;
   };

@@ -45,7 +45,7 @@ beforeAll(async () => {
     ),
   );
   await sql`ANALYZE`.execute(database.db);
-  service = createCatalogueService(createCatalogueRepo(database.db), () => '2026-11-20');
+  service = createCatalogueService(createCatalogueRepo(database), () => '2026-11-20');
 }, 60_000);
 
 afterAll(async () => {
