@@ -14,7 +14,7 @@ import { type BenchOptions, parseBenchArgs, USAGE } from './bench-options';
 import { firstPageJsGzip, firstPageTimes } from './first-page';
 import { freePort, startProcess, stopProcess } from './processes';
 import { type Ceiling, type DatabaseResult, databaseTable, ms, sideBySideTable } from './report';
-import { measureCeiling, progressLine, runScenario } from './run-scenario';
+import { measureCeiling, progressLine, runScenario, settleServer } from './run-scenario';
 import {
   type DatabaseTarget,
   prepareTarget,
@@ -48,6 +48,7 @@ async function runAll(
   options: BenchOptions,
 ) {
   const results = [];
+  await settleServer(server, scenarios, options, KEYS);
   for (const scenario of scenarios) {
     const result = await runScenario(server, scenario, options, KEYS);
     console.log(progressLine(result, options.rate));

@@ -7,6 +7,34 @@ import type { RunningServer } from './server-under-test';
 import type { ApiGet, SigningKeys } from './signed-get';
 import { hitRatio } from './stats';
 
+/** How long a fresh server is loaded before anything on it is measured. */
+const SETTLE_SECONDS = 5;
+
+/**
+ * Brings a fresh server to the state a server in service is in: `scenarios` in turn at the fixed
+ * rate for {@link SETTLE_SECONDS}, not counted. Its first seconds under load are not its steady
+ * state: V8 compiles the hot paths to its optimising tiers, and the first full collection after
+ * start (what loading the code left behind, 10–12 ms at once) fell inside whichever scenario
+ * came first and set its p99 (docs/benchmarks.md).
+ */
+export async function settleServer(
+  server: RunningServer,
+  scenarios: readonly ApiScenario[],
+  options: BenchOptions,
+  keys: SigningKeys,
+): Promise<void> {
+  if (scenarios.length === 0) return;
+  let turn = 0;
+  await runFixedRate({
+    baseUrl: server.baseUrl,
+    rate: options.rate,
+    seconds: Math.min(SETTLE_SECONDS, options.fixedSeconds),
+    connections: options.fixedConnections,
+    next: () => scenarios[turn++ % scenarios.length]!.next(),
+    keys,
+  });
+}
+
 /**
  * One scenario against one server: a short warm-up at the fixed rate (not counted), the fixed
  * offered load, then saturation; the server's memory and read-cache hit share around them.
