@@ -23,6 +23,7 @@ import {
   startServer,
 } from './server-under-test';
 import { requestPath, signedHeaders, type SigningKeys } from './signed-get';
+import { openStatementStats, type StatementStats } from './statement-stats';
 
 const KEYS: SigningKeys = { secret: 'bench-sign-secret', appId: 'bench-app' };
 const HIT_CACHE_MS = 10_000;
@@ -46,11 +47,12 @@ async function runAll(
   server: RunningServer,
   scenarios: ReturnType<typeof apiScenarios>,
   options: BenchOptions,
+  stats: StatementStats | undefined,
 ) {
   const results = [];
   await settleServer(server, scenarios, options, KEYS);
   for (const scenario of scenarios) {
-    const result = await runScenario(server, scenario, options, KEYS);
+    const result = await runScenario(server, scenario, options, KEYS, stats);
     console.log(progressLine(result, options.rate));
     results.push(result);
   }
@@ -83,6 +85,11 @@ async function benchDatabase(
 ): Promise<DatabaseResult> {
   const loadBefore = os.loadavg()[0]!;
   const prepared = await prepareTarget(target, options.allowMigrations);
+  const opened = target.kind === 'postgres' ? await openStatementStats(target.url) : undefined;
+  const stats = opened && 'missing' in opened ? undefined : opened;
+  if (opened && 'missing' in opened) {
+    console.log(`${target.label}: no database time per request (pg_stat_statements: ${opened.missing})`);
+  }
   const wanted = (name: string) => !options.scenarios || options.scenarios.test(name);
   const settings = (cacheMs: number): ServerSettings => ({
     keys: KEYS,
@@ -104,14 +111,14 @@ async function benchDatabase(
         const tokens = wanted('feed') ? await feedMembers(server.baseUrl, KEYS, pools, createDice(13)) : [];
         const scenarios = apiScenarios(pools, createDice(11), tokens).filter((s) => wanted(s.name));
         const misses = scenarios.filter((s) => s.kind === 'miss');
-        return { works: totalWorks(pools), scenarios, results: await runAll(server, misses, options) };
+        return { works: totalWorks(pools), scenarios, results: await runAll(server, misses, options, stats) };
       },
     );
     const hit = await withServer(prepared.env, settings(HIT_CACHE_MS), async (server) => {
       const hits = miss.value.scenarios.filter((s) => s.kind === 'hit');
       const revalidation = revalidationScenario(HIT_LIST, await currentEtag(server.baseUrl));
       if (wanted(revalidation.name)) hits.push(revalidation);
-      const results = await runAll(server, hits, options);
+      const results = await runAll(server, hits, options, stats);
       if (first && options.firstPage) await printFirstPage(server.baseUrl);
       return results;
     });
@@ -124,6 +131,7 @@ async function benchDatabase(
       results: [...miss.value.results, ...hit.value],
     };
   } finally {
+    await stats?.close();
     await prepared.cleanup();
   }
 }

@@ -7,6 +7,11 @@ export interface ScenarioResult {
   targetMs?: number;
   fixed: LoadSummary & { firstError?: string };
   saturation: LoadSummary;
+  /**
+   * The database's time (planning and execution, pg_stat_statements) per request answered at the
+   * fixed load; NaN where not measured (PGlite, or the extension not loaded).
+   */
+  dbMsPerRequest: number;
   /** Server RSS (MB) after the scenario. */
   rssMb: number;
   /** Share of catalogue read-cache lookups that hit during the scenario (NaN: none counted). */
@@ -83,6 +88,7 @@ export function databaseTable(db: DatabaseResult, ceiling: Ceiling, rate: number
     ms(r.saturation.p99),
     String(r.saturation.errors),
     `${((r.saturation.rps / ceiling.signed.rps) * 100).toFixed(1)}%`,
+    Number.isFinite(r.dbMsPerRequest) ? r.dbMsPerRequest.toFixed(2) : '—',
     Number.isFinite(r.cacheHitRatio) ? `${(r.cacheHitRatio * 100).toFixed(0)}%` : '—',
     r.rssMb.toFixed(0),
   ]);
@@ -100,6 +106,7 @@ export function databaseTable(db: DatabaseResult, ceiling: Ceiling, rate: number
       'p99',
       'err',
       'of hello',
+      'db ms/req',
       'cache hits',
       'RSS MB',
     ],

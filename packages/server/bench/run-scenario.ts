@@ -5,6 +5,7 @@ import type { Ceiling, ScenarioResult } from './report';
 import { runSaturation } from './saturation';
 import type { RunningServer } from './server-under-test';
 import type { ApiGet, SigningKeys } from './signed-get';
+import type { StatementStats } from './statement-stats';
 import { hitRatio } from './stats';
 
 /** How long a fresh server is loaded before anything on it is measured. */
@@ -44,6 +45,7 @@ export async function runScenario(
   scenario: ApiScenario,
   options: BenchOptions,
   keys: SigningKeys,
+  stats?: StatementStats,
 ): Promise<ScenarioResult> {
   const fixed = (seconds: number) =>
     runFixedRate({
@@ -59,11 +61,15 @@ export async function runScenario(
     throw new Error(`${scenario.name}: every warm-up request failed: ${warmUp.firstError}`);
   }
   const before = await server.cacheLookups();
+  await stats?.reset();
+  const fixedRun = await fixed(options.fixedSeconds);
+  const dbMs = stats ? await stats.spentMs() : Number.NaN;
   const result: ScenarioResult = {
     name: scenario.name,
     kind: scenario.kind,
     ...(scenario.targetMs === undefined ? {} : { targetMs: scenario.targetMs }),
-    fixed: await fixed(options.fixedSeconds),
+    fixed: fixedRun,
+    dbMsPerRequest: dbMs / fixedRun.requests,
     saturation: await runSaturation({
       baseUrl: server.baseUrl,
       connections: options.connections,

@@ -4,6 +4,7 @@ import { parseBenchArgs, postgresLabel } from '../bench/bench-options';
 import {
   type Ceiling,
   type DatabaseResult,
+  databaseTable,
   formatTable,
   ms,
   type ScenarioResult,
@@ -45,6 +46,7 @@ describe('report', () => {
     targetMs: 20,
     fixed: load(p99),
     saturation: load(p99, 1000),
+    dbMsPerRequest: Number.NaN,
     rssMb: 100,
     cacheHitRatio: Number.NaN,
     ...extra,
@@ -73,6 +75,25 @@ describe('report', () => {
     expect(verdict(result('errors', 5, { fixed: load(5, 300, 2) }), 300)).toBe('✗');
     expect(verdict(result('behind', 5, { fixed: load(5, 200) }), 300)).toBe('✗');
     expect(verdict(result('hit', 5, { kind: 'hit', targetMs: undefined }), 300)).toBe('');
+  });
+
+  it("shows each scenario's share of the signed ceiling and the database's time a request", () => {
+    const table = databaseTable(
+      {
+        label: 'pg:1m',
+        kind: 'postgres',
+        works: 1_000_000,
+        peakMb: 200,
+        loadAverage: [0.5, 1],
+        results: [result('measured', 5, { dbMsPerRequest: 0.4321 }), result('unmeasured', 5)],
+      },
+      ceiling,
+      300,
+    );
+    const [header, , measured, unmeasured] = table.split('\n');
+    expect(header).toMatch(/of hello\s+db ms\/req\s+cache hits/);
+    expect(measured).toMatch(/5\.0%\s+0\.43\s+—/);
+    expect(unmeasured).toMatch(/5\.0%\s+—\s+—/);
   });
 
   it('puts databases side by side: p99 with a mark, hit rows as a share of hello-world', () => {
