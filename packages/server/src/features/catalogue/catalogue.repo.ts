@@ -1,7 +1,7 @@
 import type { ModId } from '@yingku/contract';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { PlainEntityKind } from '../../db/schema';
+import type { PlainEntityKind, WorksTable } from '../../db/schema';
 import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
 import { createWorksSearchRepo } from './works-search.repo';
@@ -10,6 +10,42 @@ import { createSuggestRepo } from './suggest.repo';
 import { shanghaiTime } from '../../db/site-time';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
+
+/** An entity linked to a work: kind, id, name, Chinese name. */
+export type LinkedEntity = [kind: keyof typeof ENTITY_KINDS, id: string, name: string, nameCn: string | null];
+
+/** A work as its detail page shows it, with its entities. */
+export type WorkDetailRow = Pick<
+  Selectable<WorksTable>,
+  | 'id'
+  | 'number'
+  | 'title'
+  | 'pub_date'
+  | 'duration_min'
+  | 'mp4'
+  | 'pic_small'
+  | 'pic_big'
+  | 'image_small'
+  | 'image_big'
+  | 'average'
+  | 'evaluates'
+  | 'channel'
+  | 'is_online'
+  | 'has_magnet'
+> & { entities: LinkedEntity[] };
+
+/** Every entity linked to the work `w`, of every kind: kind, id, name, name_cn. */
+const LINKED_ENTITIES = sql.join(
+  (Object.keys(ENTITY_KINDS) as Array<keyof typeof ENTITY_KINDS>).map(
+    (kind) => sql`
+      SELECT ${sql.lit(kind)}::text AS kind, e.id, e.name, e.name_cn
+      FROM ${sql.table(ENTITY_KINDS[kind].link)} l
+      JOIN ${sql.table(ENTITY_KINDS[kind].table)} e ON e.id = l.entity_id
+      WHERE l.work_id = w.id`,
+  ),
+  sql` UNION ALL `,
+);
+
 export type CountedEntityTable = PlainEntityKind | 'performer';
 
 /**
@@ -25,49 +61,20 @@ export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'pre
     ...createEntitySearchRepo(prepared),
     ...createSuggestRepo(prepared),
 
-    /** A work to show; a hidden one is not found, like an unknown id. */
-    async findWork(id: string) {
-      return db
-        .selectFrom('works')
-        .select([
-          'id',
-          'number',
-          'title',
-          'pub_date',
-          'duration_min',
-          'mp4',
-          'pic_small',
-          'pic_big',
-          'image_small',
-          'image_big',
-          'average',
-          'evaluates',
-          'channel',
-          'is_online',
-          'has_magnet',
-        ])
-        .where('id', '=', id)
-        .where('hidden', '=', false)
-        .executeTakeFirst();
-    },
-
-    /** Every entity linked to a work, in one round trip. */
-    async workEntities(workId: string) {
-      const parts = (Object.keys(ENTITY_KINDS) as Array<keyof typeof ENTITY_KINDS>).map(
-        (kind) => sql`
-          SELECT ${kind}::text AS kind, e.id, e.name, e.name_cn
-          FROM ${sql.table(ENTITY_KINDS[kind].link)} l
-          JOIN ${sql.table(ENTITY_KINDS[kind].table)} e ON e.id = l.entity_id
-          WHERE l.work_id = ${workId}`,
-      );
-      const result = await sql<{
-        kind: keyof typeof ENTITY_KINDS;
-        id: string;
-        name: string;
-        name_cn: string | null;
-      }>`
-        ${sql.join(parts, sql` UNION ALL `)} ORDER BY 1, 2`.execute(db);
-      return result.rows;
+    /**
+     * A work to show and every entity linked to it, in one statement planned once per
+     * connection (by id, its plan is the same for any work); a hidden work is not found, like
+     * an unknown id. Entities by kind, then id, as `[kind, id, name, nameCn]`.
+     */
+    async findWorkDetail(id: string): Promise<WorkDetailRow | undefined> {
+      const { rows } = await sql<WorkDetailRow>`
+        SELECT w.id, w.number, w.title, w.pub_date, w.duration_min, w.mp4, w.pic_small, w.pic_big,
+          w.image_small, w.image_big, w.average, w.evaluates, w.channel, w.is_online, w.has_magnet,
+          (SELECT coalesce(json_agg(json_build_array(x.kind, x.id::text, x.name, x.name_cn)
+              ORDER BY x.kind, x.id), '[]'::json)
+            FROM (${LINKED_ENTITIES}) AS x) AS entities
+        FROM works w WHERE w.id = ${id} AND NOT w.hidden`.execute(prepared);
+      return rows[0];
     },
 
     async listMagnets(numberKey: string, order: MagnetOrder, limit: number, offset: number) {

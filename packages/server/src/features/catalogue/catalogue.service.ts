@@ -121,7 +121,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
       // Not a number: a bad request. A number no work can have (past int64): no such work.
       if (!/^\d+$/.test(id)) throw badRequest(SERVER_MSG.badWorkId);
       if (!isInt64Id(id)) throw notFound(SERVER_MSG.workNotFound);
-      const [work, entities] = await Promise.all([repo.findWork(id), repo.workEntities(id)]);
+      const work = await repo.findWorkDetail(id);
       if (!work) throw notFound(SERVER_MSG.workNotFound);
       const lists: Record<string, EntityRef[]> = {
         tag: [],
@@ -132,7 +132,7 @@ export function createCatalogueService(repo: CatalogueRepo, today: () => string 
         director: [],
         item: [],
       };
-      for (const e of entities) lists[e.kind]?.push({ id: e.id, name: e.name, nameCn: e.name_cn });
+      for (const [kind, id, name, nameCn] of work.entities) lists[kind]?.push({ id, name, nameCn });
       return {
         data: {
           id: work.id,

@@ -1,7 +1,9 @@
 import { LIMITS, MSG, SERVER_MSG, workListItem } from '@yingku/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
+import { ENTITY_KINDS } from '../../db/schema';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 
 const LIST = '/v2/works/detail/list';
@@ -271,6 +273,29 @@ describe('GET /v2/works/detail/{id}', () => {
     expect(body.performer).toContainEqual({ id: expect.any(String), name: 'Performer A', nameCn: '演员甲' });
     expect(body.performer).toHaveLength(2);
     for (const key of ['maker', 'label', 'series', 'director', 'item']) expect(body[key]).toHaveLength(1);
+  });
+
+  it("lists each kind's entities as the link tables hold them, in id order, for every work", async () => {
+    const keys = {
+      tag: 'tags',
+      maker: 'maker',
+      performer: 'performer',
+      label: 'label',
+      series: 'series',
+      director: 'director',
+      item: 'item',
+    } as const;
+    for (const id of Object.values(ids)) {
+      const body = (await t.get(`/v2/works/detail/${id}`)).json();
+      for (const [kind, { link, table }] of Object.entries(ENTITY_KINDS)) {
+        const { rows } = await sql<{ id: string; name: string; nameCn: string | null }>`
+          SELECT e.id, e.name, e.name_cn AS "nameCn" FROM ${sql.table(link)} l
+          JOIN ${sql.table(table)} e ON e.id = l.entity_id WHERE l.work_id = ${id} ORDER BY e.id`.execute(
+          t.database.db,
+        );
+        expect(body[keys[kind as keyof typeof keys]], `${id} ${kind}`).toEqual(rows);
+      }
+    }
   });
 
   it('answers 404 in the envelope for an unknown id and 400 for an id that is not a number', async () => {
