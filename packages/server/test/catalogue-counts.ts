@@ -16,12 +16,14 @@ async function stored(db: Kysely<DB>, table: string, key: string) {
   );
 }
 
-/** Every counter table's non-zero rows: day, entity and gram counts. */
+/** Every counter table's non-zero rows: day, entity and gram counts, channel and kind totals. */
 export async function storedCounters(db: Kysely<DB>) {
   return [
     await stored(db, 'catalogue_day_counts', 'channel, pub_date'),
     await stored(db, 'entity_work_counts', 'kind, entity_id, channel'),
     await stored(db, 'title_gram_counts', 'gram, channel'),
+    await stored(db, 'catalogue_channel_counts', 'channel'),
+    sorted(await rowsOf(db, `SELECT kind, channel, entities FROM entity_kind_counts WHERE entities <> 0`)),
   ];
 }
 
@@ -43,16 +45,28 @@ async function counted(db: Kysely<DB>) {
         `SELECT g AS gram, channel, ${tally} FROM works w, unnest(title_grams) g WHERE NOT hidden GROUP BY 1, 2`,
       ),
     ),
+    sorted(await rowsOf(db, `SELECT channel, ${tally} FROM works w WHERE NOT hidden GROUP BY 1`)),
+    sorted(await rowsOf(db, entitiesWithWorks)),
   ];
 }
 
+/** Entities of each kind with visible works in each channel, counted from the links. */
+const entitiesWithWorks = (['maker', 'label', 'series', 'director', 'item', 'performer'] as const)
+  .map(
+    (kind) => `SELECT '${kind}' AS kind, w.channel, count(DISTINCT l.entity_id)::int AS entities
+      FROM ${ENTITY_KINDS[kind].link} l JOIN works w ON w.id = l.work_id WHERE NOT w.hidden GROUP BY 2`,
+  )
+  .join(' UNION ALL ');
+
 /** Fails unless every counter equals a fresh count and every link's copied flags equal its work's. */
 export async function expectCountersExact(db: Kysely<DB>): Promise<void> {
-  const [days, entities, grams] = await counted(db);
-  const [storedDays, storedEntities, storedGrams] = await storedCounters(db);
+  const [days, entities, grams, channels, kinds] = await counted(db);
+  const [storedDays, storedEntities, storedGrams, storedChannels, storedKinds] = await storedCounters(db);
   expect(storedDays, 'catalogue_day_counts').toEqual(days);
   expect(storedEntities, 'entity_work_counts').toEqual(entities);
   expect(storedGrams, 'title_gram_counts').toEqual(grams);
+  expect(storedChannels, 'catalogue_channel_counts').toEqual(channels);
+  expect(storedKinds, 'entity_kind_counts').toEqual(kinds);
   for (const { link } of Object.values(ENTITY_KINDS)) {
     const stale = await rowsOf(
       db,

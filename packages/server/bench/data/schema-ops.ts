@@ -2,6 +2,7 @@ import {
   COUNTED_TABLES,
   COUNTER_TABLES,
   recountStatements,
+  TOTAL_TABLES,
 } from '../../src/features/catalogue-write/catalogue-counts.repo';
 import { ENTITY_NAME_TABLES, NAMED_TABLES } from '../../src/db/entity-names';
 import { ratingsRecountSql } from '../../src/features/reviews/reviews.repo';
@@ -125,7 +126,7 @@ export async function syncIdentities(sink: BulkSink): Promise<void> {
  * server runs no autovacuum). PGlite runs none either, so it gets the same.
  */
 export async function vacuumAnalyze(sink: BulkSink): Promise<void> {
-  for (const table of [...LOADED_TABLES, ...ENTITY_NAME_TABLES]) await sink.exec(`VACUUM (ANALYZE) ${table}`);
+  for (const table of [...LOADED_TABLES, ...TOTAL_TABLES, ...ENTITY_NAME_TABLES]) await sink.exec(`VACUUM (ANALYZE) ${table}`);
 }
 
 /**

@@ -119,6 +119,21 @@ export interface CatalogueDayCountsTable extends WorkCounts {
   pub_date: DateText;
 }
 
+/** Per channel: the sum of its day rows, kept by their triggers (migration 0019). */
+export interface CatalogueChannelCountsTable extends WorkCounts {
+  channel: number;
+}
+
+/**
+ * Entities of a kind (maker, label, series, director, item, performer) with visible works in a
+ * channel: a sidebar's total, kept by the entity tables' triggers (migration 0019).
+ */
+export interface EntityKindCountsTable {
+  kind: EntityKind;
+  channel: number;
+  entities: Generated<number>;
+}
+
 /** Per entity (`kind`: maker, label, series, director, item, performer, tag) and channel. */
 export interface EntityWorkCountsTable extends WorkCounts {
   kind: EntityKind;
@@ -497,6 +512,8 @@ export interface DB {
   work_tags: WorkLinkTable;
   magnets: MagnetsTable;
   catalogue_day_counts: CatalogueDayCountsTable;
+  catalogue_channel_counts: CatalogueChannelCountsTable;
+  entity_kind_counts: EntityKindCountsTable;
   entity_work_counts: EntityWorkCountsTable;
   title_gram_counts: TitleGramCountsTable;
   entity_names: EntityNamesTable;

@@ -10,6 +10,23 @@ import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
  */
 export const COUNTER_TABLES = ['catalogue_day_counts', 'entity_work_counts', 'title_gram_counts'] as const;
 
+/**
+ * The totals of migration 0019, per channel and per kind of entity: a few rows each, kept by
+ * triggers on the day counters and the entity tables, and rebuilt with the counters.
+ */
+export const TOTAL_TABLES = ['catalogue_channel_counts', 'entity_kind_counts'] as const;
+
+/** Entities of each kind with works in each channel, from the entity tables' own counts. */
+const ENTITY_KIND_COUNTS = [
+  `SELECT 'performer' AS kind, 1::smallint AS channel, count(*) AS n FROM performers WHERE censored_count > 0`,
+  `SELECT 'performer', 2, count(*) FROM performers WHERE uncensored_count > 0`,
+  `SELECT 'performer', 3, count(*) FROM performers WHERE western_count > 0`,
+  ...(['maker', 'label', 'series', 'director', 'item'] as const).map(
+    (kind) => `SELECT '${kind}', channel, count(*) FROM ${ENTITY_KINDS[kind].table}
+      WHERE work_count > 0 GROUP BY channel`,
+  ),
+].join(' UNION ALL ');
+
 /** Tables whose statement triggers move the counters (and copy work flags into the links). */
 export const COUNTED_TABLES = ['works', ...Object.values(ENTITY_KINDS).map((k) => k.link)] as const;
 
@@ -25,7 +42,7 @@ export function recountStatements(): string[] {
       FROM ${link} WHERE NOT hidden GROUP BY entity_id, channel`,
   );
   return [
-    `TRUNCATE ${COUNTER_TABLES.join(', ')}`,
+    `TRUNCATE ${[...COUNTER_TABLES, ...TOTAL_TABLES].join(', ')}`,
     `INSERT INTO catalogue_day_counts (channel, pub_date, works, with_magnet)
       SELECT channel, pub_date, count(*), count(*) FILTER (WHERE has_magnet)
       FROM works WHERE NOT hidden GROUP BY channel, pub_date`,
@@ -33,6 +50,12 @@ export function recountStatements(): string[] {
     `INSERT INTO title_gram_counts (gram, channel, works, with_magnet)
       SELECT g, channel, count(*), count(*) FILTER (WHERE has_magnet)
       FROM works, unnest(title_grams) g WHERE NOT hidden GROUP BY g, channel`,
+    // The day rows' trigger has added them up already; counted again, a repair holds whatever ran.
+    `DELETE FROM catalogue_channel_counts`,
+    `INSERT INTO catalogue_channel_counts (channel, works, with_magnet)
+      SELECT channel, sum(works), sum(with_magnet) FROM catalogue_day_counts GROUP BY channel`,
+    `INSERT INTO entity_kind_counts (kind, channel, entities)
+      SELECT kind, channel, n FROM (${ENTITY_KIND_COUNTS}) AS c WHERE n > 0`,
     ...entityNamesRebuildStatements(),
   ];
 }

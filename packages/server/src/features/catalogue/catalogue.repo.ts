@@ -1,5 +1,5 @@
 import type { ModId } from '@yingku/contract';
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { PlainEntityKind, WorksTable } from '../../db/schema';
 import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
@@ -48,12 +48,52 @@ const LINKED_ENTITIES = sql.join(
 
 export type CountedEntityTable = PlainEntityKind | 'performer';
 
+/** A sidebar's entity: id, name and its works in the channel. */
+interface EntityCountRow {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** A performer of the performers page: also the Chinese name and the uncensored count. */
+type PerformerRow = EntityCountRow & { name_cn: string | null; uncensored_count: number };
+
 /**
  * Catalogue reads. Only this file, works-list.repo.ts, works-search.repo.ts and
  * entity-search.repo.ts (the works lists, their keyword searches and the names a keyword
  * matches, spread in here) and the writers' repos touch the catalogue tables.
  */
 export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {
+  /** Entities of a kind with works in a channel, kept on write (migration 0019). */
+  const kindTotal = async (kind: CountedEntityTable, channel: ModId) => {
+    const { rows } = await sql<{ entities: number }>`
+      SELECT entities FROM entity_kind_counts WHERE kind = ${kind} AND channel = ${channel}`.execute(
+      prepared,
+    );
+    return rows[0]?.entities ?? 0;
+  };
+  /**
+   * A page of performers with works in `channel`, by `sortChannel`'s count. In the channel's own
+   * order the ids come off its count index alone; another channel's order reads that one's.
+   */
+  const performerPage = async <T extends EntityCountRow>(
+    channel: ModId,
+    sortChannel: ModId,
+    limit: number,
+    offset: number,
+    columns: RawBuilder<unknown>,
+  ) => {
+    const count = sql.raw(PERFORMER_COUNT[channel]);
+    const sort = sql.raw(PERFORMER_COUNT[sortChannel]);
+    const { rows } = await sql<T>`
+      SELECT e.id, e.name, e.${count} AS count${columns} FROM (
+        SELECT i.id, i.${sort} FROM performers i WHERE i.${count} > 0
+        ORDER BY i.${sort} DESC, i.id LIMIT ${sql.lit(limit)} OFFSET ${offset}
+      ) p JOIN performers e ON e.id = p.id
+      ORDER BY p.${sort} DESC, p.id`.execute(prepared);
+    return rows;
+  };
+
   return {
     ...createWorksListRepo(db),
     ...createWorksSearchRepo(db),
@@ -116,54 +156,45 @@ export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'pre
         .execute();
     },
 
-    /** Entities of a kind in a channel that have works, most works first. */
+    /**
+     * Entities of a kind in a channel that have works, most works first. The page's ids come
+     * off the kind's count index alone (OFFSET skips index entries, not rows), then only those
+     * rows are read; the total is the kind's counter (migration 0019). Planned once per
+     * connection and page size: the plan is the same for any channel and page (the size is
+     * written out, since a generic plan guesses a tenth of the table for a parameter and joins
+     * that many by hashing the whole table).
+     */
     async entityCounts(kind: CountedEntityTable, channel: ModId, limit: number, offset: number) {
-      if (kind === 'performer') {
-        const column = PERFORMER_COUNT[channel];
-        const base = db.selectFrom('performers').where(column, '>', 0);
-        const [rows, count] = await Promise.all([
-          base
-            .select(['id', 'name', `${column} as count`])
-            .orderBy(column, 'desc')
-            .orderBy('id')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
-          base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-        ]);
-        return { rows, total: Number(count.total) };
-      }
-      const table = ENTITY_KINDS[kind].table as 'makers';
-      const base = db.selectFrom(table).where('channel', '=', channel).where('work_count', '>', 0);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['id', 'name', 'work_count as count'])
-          .orderBy('work_count', 'desc')
-          .orderBy('id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      const [rows, total] = await Promise.all([
+        kind === 'performer'
+          ? performerPage(channel, channel, limit, offset, sql``)
+          : sql<EntityCountRow>`
+              SELECT e.id, e.name, e.work_count AS count FROM (
+                SELECT i.id, i.work_count FROM ${sql.table(ENTITY_KINDS[kind].table)} i
+                WHERE i.channel = ${channel} AND i.work_count > 0
+                ORDER BY i.work_count DESC, i.id LIMIT ${sql.lit(limit)} OFFSET ${offset}
+              ) p JOIN ${sql.table(ENTITY_KINDS[kind].table)} e ON e.id = p.id
+              ORDER BY p.work_count DESC, p.id`
+              .execute(prepared)
+              .then((r) => r.rows),
+        kindTotal(kind, channel),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows, total };
     },
 
-    /** Performers with works in a channel, sorted by a channel's count. */
+    /** Performers with works in a channel, sorted by a channel's count; as entityCounts. */
     async performers(channel: ModId, sortChannel: ModId, limit: number, offset: number) {
-      const column = PERFORMER_COUNT[channel];
-      const sortColumn = PERFORMER_COUNT[sortChannel];
-      const base = db.selectFrom('performers').where(column, '>', 0);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['id', 'name', 'name_cn', `${column} as count`, 'uncensored_count'])
-          .orderBy(sortColumn, 'desc')
-          .orderBy('id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      const [rows, total] = await Promise.all([
+        performerPage<PerformerRow>(
+          channel,
+          sortChannel,
+          limit,
+          offset,
+          sql`, e.name_cn, e.uncensored_count`,
+        ),
+        kindTotal('performer', channel),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows, total };
     },
   };
 }

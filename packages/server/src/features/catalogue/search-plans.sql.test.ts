@@ -17,7 +17,7 @@ import {
 } from './search-plan';
 import { SEARCH_STRATEGIES } from './search-strategies';
 import { searchTerms } from './search-text';
-import { dayTotalQuery, type WorksFilter } from './works-list.repo';
+import { scopeTotalQuery, type WorksFilter } from './works-list.repo';
 import { gatherQuery, gramsCountsQuery, walkQuery } from './works-search.repo';
 
 /**
@@ -119,7 +119,7 @@ function planText(name: SearchStrategyName, { request, counters }: Example) {
   let plan;
   if (strategy.sized) {
     if (!counters) throw new Error(`${name} needs counters in its example`);
-    parts.push(statement('counters: works in scope', dayTotalQuery(request.filter)));
+    parts.push(statement('counters: works in scope', scopeTotalQuery(request.filter)));
     const grams = strategy.gramsToCount(request.filter);
     if (grams.length > 0) parts.push(statement('counters: title grams', gramsCountsQuery(grams)));
     parts.push(`-- counters say: ${JSON.stringify(counters)}\n`);

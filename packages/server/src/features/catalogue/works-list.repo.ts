@@ -107,12 +107,19 @@ export function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string,
   return scope.channels.length === 1 ? sql`${sql.ref(`${alias}.channel`)}, ${order}` : order;
 }
 
-/** Visible works in a scope, from the per-day counters: the size a search's costs are sized by. */
-export function dayTotalQuery(scope: WorksScope) {
+/**
+ * Visible works in a scope: the size a search's costs are sized by, and a list's total. All
+ * time, from the per-channel totals (migration 0019); within a date window, from the per-day
+ * counters.
+ */
+export function scopeTotalQuery(scope: WorksScope) {
   const column = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (scope.channels.length > 0) parts.push(sql`channel = ANY(${scope.channels}::smallint[])`);
-  if (scope.sinceDate) parts.push(sql`pub_date >= ${scope.sinceDate}::date`);
+  if (!scope.sinceDate)
+    return sql<{ n: string }>`
+      SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_channel_counts WHERE ${and(parts)}`;
+  parts.push(sql`pub_date >= ${scope.sinceDate}::date`);
   return sql<{ n: string }>`
     SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`;
 }
@@ -174,9 +181,9 @@ export function createWorksListRepo(db: Kysely<DB>) {
           ${cap === undefined ? sql`` : sql`LIMIT ${cap}`}) x`);
     },
 
-    /** Visible works in a scope, from the per-day counters. */
-    async dayTotal(scope: WorksScope) {
-      return count(dayTotalQuery(scope));
+    /** Visible works in a scope, from the channel or day counters. */
+    async scopeTotal(scope: WorksScope) {
+      return count(scopeTotalQuery(scope));
     },
 
     /** Per-channel counts of each entity (one row per entity and channel it has works in). */

@@ -66,7 +66,7 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo) {
   async function planSearch(request: SearchRequest, name: SearchStrategyName): Promise<SearchPlan> {
     const strategy = SEARCH_STRATEGIES[name];
     if (!strategy.sized) return strategy.plan(request);
-    const scopeSize = await repo.dayTotal(request.filter);
+    const scopeSize = await repo.scopeTotal(request.filter);
     const grams = strategy.gramsToCount(request.filter);
     return strategy.plan(request, {
       scopeSize,
@@ -96,7 +96,7 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo) {
     async listWorks(filter: WorksFilter, sort: WorkSort, limit: number, offset: number): Promise<WorksPage> {
       if (filter.terms.length > 0) return search({ filter, sort, limit, offset });
       if (filter.entities.length > 0) return byEntities(filter, sort, limit, offset);
-      const total = await repo.dayTotal(filter);
+      const total = await repo.scopeTotal(filter);
       if (offset >= total) return { rows: [], total };
       return { rows: await repo.listByWorks(filter, sort, limit, offset), total };
     },

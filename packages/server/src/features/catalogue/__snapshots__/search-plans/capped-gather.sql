@@ -2,7 +2,7 @@
 -- request: {"filter":{"channels":[1,2],"onlyWithMagnets":false,"entities":[{"kind":"tag","id":"7251600000000001"}],"terms":[{"text":"夏日旅行","titleMatch":"trigram"}]},"sort":"average","limit":24,"offset":24}
 
 -- counters: works in scope
-SELECT coalesce(sum(works), 0) AS n FROM catalogue_day_counts WHERE true AND channel = ANY($1::smallint[]);
+SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = ANY($1::smallint[]);
 -- parameters: [[1,2]]
 
 -- counters say: {"scopeSize":700000,"grams":[]}

@@ -2,7 +2,7 @@
 -- request: {"filter":{"channels":[3],"onlyWithMagnets":false,"entities":[],"terms":[{"text":"咖啡馆","titleMatch":"trigram"}]},"sort":"collect","limit":24,"offset":24}
 
 -- counters: works in scope
-SELECT coalesce(sum(works), 0) AS n FROM catalogue_day_counts WHERE true AND channel = ANY($1::smallint[]);
+SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = ANY($1::smallint[]);
 -- parameters: [[3]]
 
 -- counters: title grams

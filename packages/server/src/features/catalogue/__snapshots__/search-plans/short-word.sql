@@ -2,7 +2,7 @@
 -- request: {"filter":{"channels":[1],"onlyWithMagnets":false,"entities":[],"terms":[{"text":"海","titleMatch":"grams"}]},"sort":"pubTime","limit":24,"offset":24}
 
 -- counters: works in scope
-SELECT coalesce(sum(works), 0) AS n FROM catalogue_day_counts WHERE true AND channel = ANY($1::smallint[]);
+SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = ANY($1::smallint[]);
 -- parameters: [[1]]
 
 -- counters: title grams
