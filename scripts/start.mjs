@@ -1,11 +1,19 @@
-// `npm start`: builds the web app when its sources are newer than the build, then runs the
-// server (migrations, demo data on an empty database, API and web on one port).
+// `npm start`: builds the web app and the server when their sources are newer than their builds,
+// then runs the compiled server with plain node (migrations, demo data on an empty database, API
+// and web on one port; decision 050). `node scripts/start.mjs worker` (`npm run worker`) does the
+// same for the transcode worker alone, without the web app.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_DIST, SERVER_INPUTS } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = process.argv[2] ?? 'main';
+if (entry !== 'main' && entry !== 'worker') {
+  console.error(`Usage: node scripts/start.mjs [main|worker] (not ${entry})`);
+  process.exit(2);
+}
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
 const webInputs = [
   'packages/web/src',
@@ -26,17 +34,24 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (webInputs.some((input) => newestMtime(input) > builtAt)) {
+/** @param {string[]} inputs @param {string} built @returns {boolean} an input is newer than built */
+function stale(inputs, built) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return inputs.some((input) => newestMtime(input) > builtAt);
+}
+
+if (entry === 'main' && stale(webInputs, builtIndex)) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@yingku/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+const compiled = path.join(SERVER_DIST, `${entry}.js`);
+if (stale(SERVER_INPUTS, compiled)) {
+  console.log('Building the server…');
+  await buildServer();
+}
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(process.execPath, [compiled], { cwd: root, stdio: 'inherit' });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }

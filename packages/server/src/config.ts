@@ -11,6 +11,7 @@ import type {
 } from './features/payments/payment-provider';
 import { wechatPlatformKeys } from './features/payments/wechat-keys';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
+import { SERVER_DIR } from './server-dir';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -311,7 +312,7 @@ function pem(value: string): string {
 }
 
 function defaultWebDist(): string {
-  return path.join(import.meta.dirname, '..', '..', 'web', 'dist');
+  return path.join(SERVER_DIR, '..', 'web', 'dist');
 }
 
 function persistedSecret(dataDir: string, name: string): string {

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_DIR } from '../../server-dir';
 import type { StreamSignature } from '../streams/stream-urls';
 
 /** The demo catalogue's test clip (scripts/make-demo-hls.sh), shared by every online work. */
-export const DEMO_HLS_DIR = path.join(import.meta.dirname, '..', '..', '..', 'assets', 'demo-hls');
+export const DEMO_HLS_DIR = path.join(SERVER_DIR, 'assets', 'demo-hls');
 
 export const PLAYLIST_FILE = 'index.m3u8';
 
