@@ -14,6 +14,7 @@ import {
 } from '@yingku/contract';
 import type { Dice } from '../src/db/seed/demo-random';
 import { type ApiPools, FILTER_TABLES, type FilterTable, type PooledEntity } from './api-pools';
+import { skewedPicker } from './data/skew';
 import { namePiece, numberPrefix, titleStart } from './search-box-words';
 import type { ApiGet } from './signed-get';
 
@@ -76,6 +77,9 @@ export function numberSpelling(number: string, variant: number): string {
   }
 }
 
+/** How many distinct keywords the Zipf mix draws from (fewer when the pooled titles hold fewer). */
+const ZIPF_KEYWORDS = 10_000;
+
 /** Search words cut from titles: CJK pieces of 1, 2 and 3–4 characters; Latin words of 3+ letters. */
 export function titleWords(titles: readonly string[]): { one: string[]; two: string[]; longer: string[] } {
   const one = new Set<string>();
@@ -111,6 +115,11 @@ function filtered(dice: Dice, entity: PooledEntity, param: Record<string, string
 export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly string[] = []): ApiScenario[] {
   const channel = () => dice.pick(CHANNELS);
   const words = titleWords(pools.works.map((w) => w.title));
+  // A realistic mix (issue 18): up to ZIPF_KEYWORDS keywords cut from the pooled titles, in a
+  // random order of popularity, asked by Zipf's law, so a few are asked again and again and
+  // most now and then; beside the uniform draws of the three scenarios before it.
+  const zipfWords = dice.shuffle([...words.longer, ...words.two, ...words.one]).slice(0, ZIPF_KEYWORDS);
+  const zipfPick = skewedPicker(zipfWords.length, 1);
   // As the search page asks: every channel (a channel tab now and then), all time, newest first.
   const search = (keyword: string) =>
     list({
@@ -214,6 +223,7 @@ export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly s
     miss('search 3+ chars', 50, () => search(dice.pick(words.longer))),
     miss('search 2 chars', 50, () => search(dice.pick(words.two))),
     miss('search 1 char', 50, () => search(dice.pick(words.one))),
+    miss('search zipf mix', 50, () => search(zipfWords[zipfPick(dice)]!)),
     // Suggestions while typing: a number half typed (`YKJ-2`), a title's first 2–4 characters,
     // or part of a performer's, maker's or series' name.
     miss('search suggest', 10, () => {

@@ -13,6 +13,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --scenarios REGEX    only scenarios whose name matches
   --cache-on           keep the read cache on for the miss scenarios too (default: off, so
                        every one of their requests reaches the database)
+  --no-search-cache    keyword searches skip their shared cache (SEARCH_CACHE_MS=0), to compare
   --redis-url URL      PostgreSQL servers keep nonces in Redis (as at scale), not in the database
   --allow-migrations   let the server migrate a PostgreSQL database that is behind this tree
   --json FILE          where the results go (default bench/results/api-<time>.json)
@@ -29,6 +30,8 @@ export interface BenchOptions {
   fixedConnections: number;
   scenarios?: RegExp;
   cacheOn: boolean;
+  /** Keyword searches through their shared cache (the server's default). */
+  searchCache: boolean;
   redisUrl?: string;
   allowMigrations: boolean;
   jsonFile: string;
@@ -49,6 +52,7 @@ export function parseBenchArgs(argv: string[], now: Date = new Date()): BenchOpt
       connections: { type: 'string', default: '50' },
       scenarios: { type: 'string' },
       'cache-on': { type: 'boolean', default: false },
+      'no-search-cache': { type: 'boolean', default: false },
       'redis-url': { type: 'string' },
       'allow-migrations': { type: 'boolean', default: false },
       json: { type: 'string' },
@@ -75,6 +79,7 @@ export function parseBenchArgs(argv: string[], now: Date = new Date()): BenchOpt
     // Enough for the offered rate at half a second each (Little's law), at least 16.
     fixedConnections: Math.max(16, Math.ceil(rate / 2)),
     cacheOn: values['cache-on'],
+    searchCache: !values['no-search-cache'],
     allowMigrations: values['allow-migrations'],
     jsonFile: values.json ?? path.join(import.meta.dirname, 'results', `api-${stamp}.json`),
     firstPage: values['first-page'],

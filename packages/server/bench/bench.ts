@@ -94,6 +94,7 @@ async function benchDatabase(
   const settings = (cacheMs: number): ServerSettings => ({
     keys: KEYS,
     cacheMs,
+    searchCache: options.searchCache,
     // PGlite is one process by nature: it keeps nonces itself, as it ships.
     ...(options.redisUrl && target.kind === 'postgres' ? { redisUrl: options.redisUrl } : {}),
   });

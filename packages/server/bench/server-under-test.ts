@@ -19,6 +19,8 @@ export interface ServerSettings {
   keys: SigningKeys;
   /** CATALOGUE_CACHE_MS: 0 sends every read to the database. */
   cacheMs: number;
+  /** false: SEARCH_CACHE_MS=0, every keyword search reaches the database. */
+  searchCache: boolean;
   redisUrl?: string;
 }
 
@@ -108,6 +110,7 @@ export async function startServer(
       JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789abcdef',
       SANDBOX_PAY_KEY: 'bench-sandbox-pay-key-0123456789',
       CATALOGUE_CACHE_MS: String(settings.cacheMs),
+      SEARCH_CACHE_MS: settings.searchCache ? '' : '0',
       // The feed scenarios' members register and log in through the API (feed-members.ts).
       CAPTCHA_ENABLED: 'false',
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
@@ -12,6 +13,7 @@ import { createActivationCodesService } from './features/activation-codes/activa
 import { type CatalogueCache, cachedCatalogueService } from './features/catalogue/catalogue.cache';
 import { createCatalogueRepo } from './features/catalogue/catalogue.repo';
 import { createCatalogueService } from './features/catalogue/catalogue.service';
+import { memorySearchCache, redisSearchCache, type SearchCache } from './features/catalogue/search-cache';
 import { createCatalogueAdminService } from './features/catalogue-admin/catalogue-admin.service';
 import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
 import { createCloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
@@ -40,6 +42,8 @@ export interface AppServicesDeps {
   database: Database;
   /** DATABASE_READ_URL: the catalogue's reads go there. */
   readDatabase?: Database | undefined;
+  /** With REDIS_URL: the search cache is shared there. */
+  redis?: Redis | undefined;
   /** The app's one read cache, which the console's writers clear (decision 006). */
   catalogueCache: CatalogueCache;
   tokens: AccessTokens;
@@ -98,7 +102,11 @@ export async function createAppServices(deps: AppServicesDeps) {
     }),
     activationCodes: createActivationCodesService({ db, membership, packages: vipPackages }),
     catalogue: cachedCatalogueService(
-      createCatalogueService(createCatalogueRepo(deps.readDatabase ?? database)),
+      createCatalogueService(
+        createCatalogueRepo(deps.readDatabase ?? database),
+        undefined,
+        searchCache(app, config, deps.redis),
+      ),
       catalogueCache,
     ),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
@@ -124,6 +132,19 @@ export async function createAppServices(deps: AppServicesDeps) {
     usersAdmin: createUsersAdminService(db),
     vipPackages,
   };
+}
+
+/** Keyword searches' shared answers: in Redis when there is one, else in this process. */
+function searchCache(
+  app: FastifyInstance,
+  config: AppConfig,
+  redis: Redis | undefined,
+): SearchCache | undefined {
+  if (config.searchCacheMs <= 0) return undefined;
+  if (!redis) return memorySearchCache(config.searchCacheMs);
+  return redisSearchCache(redis, config.searchCacheMs, config.redisKeyPrefix, (error) =>
+    app.log.warn({ err: error }, 'search cache: Redis failed; searching the database'),
+  );
 }
 
 export type AppServices = Awaited<ReturnType<typeof createAppServices>>;

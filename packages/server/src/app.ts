@@ -165,6 +165,7 @@ export async function buildApp({
     database,
     readDatabase,
     catalogueCache,
+    redis,
     tokens,
     providers,
     newId,

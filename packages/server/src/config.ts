@@ -54,6 +54,12 @@ const envSchema = z.object({
    * measures the database path that way).
    */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How long a keyword search's answer is kept in the search cache (Redis with REDIS_URL, else in
+   * process), keyed by the catalogue's version so any import or hide is seen at once; this bounds
+   * how far a ranking's order may lag likes and ratings. 0 turns it off.
+   */
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SIGN_SECRET: z.string().min(8, '至少 8 个字符').default('yingku-demo-sign-secret'),
   APP_ID: z.string().min(1).default('yingku-web'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符 (256 位)').optional(),
@@ -154,6 +160,8 @@ export interface AppConfig {
   shutdown: { drainMs: number; timeoutMs: number };
   /** Catalogue answers are reused this long, in process and by HTTP caches; 0: never. */
   catalogueCacheMs: number;
+  /** Keyword searches' answers are kept this long, by catalogue version; 0: never. */
+  searchCacheMs: number;
   /** Uploads, transcoding, storage and the worker (docs/decisions/023). */
   media: MediaSettings;
 }
@@ -208,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     media,
   };
 }
@@ -351,6 +360,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metricsToken: undefined,
     shutdown: { drainMs: 0, timeoutMs: 10_000 },
     catalogueCacheMs: 10_000,
+    searchCacheMs: 60_000,
     // Nothing is written here unless a test attaches a video; such tests pass a folder of their own.
     media: {
       dir: path.join(tmpdir(), `yingku-test-media-${process.pid}`),

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016-follows-and-marks';
 import * as m0017 from './migrations/0017-entity-names';
 import * as m0018 from './migrations/0018-entity-names-statistics';
 import * as m0019 from './migrations/0019-catalogue-totals';
+import * as m0020 from './migrations/0020-catalogue-version';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-entity-names': m0017,
   '0018-entity-names-statistics': m0018,
   '0019-catalogue-totals': m0019,
+  '0020-catalogue-version': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

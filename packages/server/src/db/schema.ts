@@ -134,6 +134,15 @@ export interface EntityKindCountsTable {
   entities: Generated<number>;
 }
 
+/**
+ * The catalogue's version: one row, moved by triggers with every write a keyword search could
+ * see (migration 0020); the search cache keys its entries by it.
+ */
+export interface CatalogueVersionTable {
+  id: Generated<boolean>;
+  version: Generated<string>;
+}
+
 /** Per entity (`kind`: maker, label, series, director, item, performer, tag) and channel. */
 export interface EntityWorkCountsTable extends WorkCounts {
   kind: EntityKind;
@@ -514,6 +523,7 @@ export interface DB {
   catalogue_day_counts: CatalogueDayCountsTable;
   catalogue_channel_counts: CatalogueChannelCountsTable;
   entity_kind_counts: EntityKindCountsTable;
+  catalogue_version: CatalogueVersionTable;
   entity_work_counts: EntityWorkCountsTable;
   title_gram_counts: TitleGramCountsTable;
   entity_names: EntityNamesTable;

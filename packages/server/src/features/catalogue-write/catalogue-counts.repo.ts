@@ -57,6 +57,8 @@ export function recountStatements(): string[] {
     `INSERT INTO entity_kind_counts (kind, channel, entities)
       SELECT kind, channel, n FROM (${ENTITY_KIND_COUNTS}) AS c WHERE n > 0`,
     ...entityNamesRebuildStatements(),
+    // Rows written with the triggers off: cached searches (migration 0020) must not outlive them.
+    `UPDATE catalogue_version SET version = version + 1`,
   ];
 }
 

@@ -31,6 +31,7 @@ import { compactNumber, foldText, searchTerms } from './search-text';
 import { spellings } from './simplified';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
 import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
+import type { SearchCache } from './search-cache';
 import { createWorksLister } from './works-list.service';
 import { pageOffset } from '../../http/paging';
 
@@ -79,8 +80,12 @@ function eachSpelling(found: EntityMatchRow[][], perKind: number): EntityMatchRo
 }
 
 /** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
-export function createCatalogueService(repo: CatalogueRepo, today: () => string = todayInShanghai) {
-  const lister = createWorksLister(repo);
+export function createCatalogueService(
+  repo: CatalogueRepo,
+  today: () => string = todayInShanghai,
+  searchCache?: SearchCache,
+) {
+  const lister = createWorksLister(repo, searchCache);
   return {
     async listWorks(query: WorksListQuery) {
       const links = {

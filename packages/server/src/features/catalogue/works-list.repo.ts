@@ -186,6 +186,12 @@ export function createWorksListRepo(db: Kysely<DB>) {
       return count(scopeTotalQuery(scope));
     },
 
+    /** The catalogue's version, moved by every write a search could see (migration 0020). */
+    async catalogueVersion(): Promise<string> {
+      const { rows } = await sql<{ version: string }>`SELECT version FROM catalogue_version`.execute(db);
+      return rows[0]?.version ?? '0';
+    },
+
     /** Per-channel counts of each entity (one row per entity and channel it has works in). */
     async entityChannelCounts(entities: EntityFilter[]) {
       const result = await sql<ChannelCount & { kind: EntityKind; entity_id: string }>`

@@ -9,6 +9,7 @@ import {
   sizeOf,
   type WorksPage,
 } from './search-plan';
+import { type SearchCache, searchCacheKey } from './search-cache';
 import { SEARCH_STRATEGIES } from './search-strategies';
 import type { WorksFilter, WorksListRepo, WorksScope } from './works-list.repo';
 import type { WorksSearchRepo } from './works-search.repo';
@@ -21,7 +22,7 @@ import type { WorksSearchRepo } from './works-search.repo';
  * from the keyword indexes or along the date order, whichever reads fewer rows, with totals from
  * the gram counters or a count that stops past the page.
  */
-export function createWorksLister(repo: WorksListRepo & WorksSearchRepo) {
+export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?: SearchCache) {
   async function byEntities(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
     const unique = [...new Map(filter.entities.map((e) => [`${e.kind}:${e.id}`, e])).values()];
     const counts = await repo.entityChannelCounts(unique);
@@ -92,9 +93,20 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo) {
     throw new Error(`search plan "${plan.strategy}" ended without an answer`);
   }
 
+  /** A keyword search through the shared cache, when there is one, under the catalogue's version. */
+  async function searchCached(request: SearchRequest): Promise<WorksPage> {
+    if (!cache) return search(request);
+    const key = searchCacheKey(await repo.catalogueVersion(), request);
+    const hit = await cache.get(key);
+    if (hit) return hit;
+    const page = await search(request);
+    await cache.set(key, page);
+    return page;
+  }
+
   return {
     async listWorks(filter: WorksFilter, sort: WorkSort, limit: number, offset: number): Promise<WorksPage> {
-      if (filter.terms.length > 0) return search({ filter, sort, limit, offset });
+      if (filter.terms.length > 0) return searchCached({ filter, sort, limit, offset });
       if (filter.entities.length > 0) return byEntities(filter, sort, limit, offset);
       const total = await repo.scopeTotal(filter);
       if (offset >= total) return { rows: [], total };
