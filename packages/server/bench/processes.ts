@@ -20,7 +20,9 @@ export async function startProcess(
   ready: RegExp,
   timeoutMs = 120_000,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // TypeScript through tsx; the compiled server (dist/*.js) with plain node, as production runs it.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,18 @@ import pg from 'pg';
 import { freePort, startProcess, stopProcess } from './processes';
 import type { SigningKeys } from './signed-get';
 
-const SERVER_MAIN = path.join(import.meta.dirname, '..', 'src', 'main.ts');
+/** The server as production runs it (decision 050): compiled, with plain node. */
+const SERVER_MAIN = path.join(import.meta.dirname, '..', 'dist', 'main.js');
+const BUILD_SERVER = path.join(import.meta.dirname, '..', '..', '..', 'scripts', 'build-server.mjs');
+let built = false;
+
+/** Compiles this tree's server once per bench run, so what is measured is what is checked out. */
+function buildServerOnce(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, [BUILD_SERVER], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`building the server failed (exit ${result.status})`);
+  built = true;
+}
 const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'src', 'db', 'migrations');
 
 /** A catalogue to measure: the demo on a fresh PGlite, a PGlite directory, or PostgreSQL. */
@@ -85,11 +96,15 @@ async function pendingMigrations(url: string): Promise<string[]> {
   }
 }
 
-/** Starts src/main.ts on the prepared data with quiet logs, fixed secrets and no stray settings. */
+/**
+ * Starts the compiled server (dist/main.js, built first) on the prepared data with quiet logs,
+ * fixed secrets and no stray settings.
+ */
 export async function startServer(
   dataEnv: Record<string, string>,
   settings: ServerSettings,
 ): Promise<RunningServer> {
+  buildServerOnce();
   const port = await freePort();
   const child = await startProcess(
     SERVER_MAIN,
