@@ -18,7 +18,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createCallerLookup } from './features/accounts/session.repo';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
-import { createCatalogueCache } from './features/catalogue/catalogue.cache';
+import { createAnswerSender, createCatalogueCache } from './features/catalogue/catalogue.cache';
 import { countingCatalogueCache } from './features/catalogue/catalogue.cache-metrics';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
@@ -189,6 +189,7 @@ export async function buildApp({
           library: services.library,
           auth,
           cacheTtlMs: catalogueCache.ttlMs,
+          sendAnswer: createAnswerSender(catalogueCache),
         });
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });

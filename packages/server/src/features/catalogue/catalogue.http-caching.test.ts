@@ -79,6 +79,34 @@ describe('anonymous catalogue reads', () => {
   });
 });
 
+describe('answers sent serialised (issue 18)', () => {
+  it('send the same bytes as a fresh answer, and a signed-in caller gets their own flags', async () => {
+    const fresh = await createTestApp({ catalogueCacheMs: 0 }, { database: t.database });
+    try {
+      const path = fillPath(API.workDetail, { id: workId });
+      for (const [url, query] of [
+        [API.worksList, LIST_QUERY],
+        [path, {}],
+      ] as const) {
+        const stored = [await t.get(url, query), await t.get(url, query)];
+        const again = await fresh.get(url, query);
+        for (const res of stored) {
+          expect(res.body).toBe(again.body);
+          expect(res.headers['content-type']).toBe(again.headers['content-type']);
+        }
+      }
+      const { headers: authHeader } = await insertCaller(t);
+      expect((await t.send('POST', API.like, { dataId: workId, status: 0 }, authHeader)).statusCode).toBe(
+        200,
+      );
+      expect((await t.get(path, {}, authHeader)).json()).toMatchObject({ like: true });
+      expect((await t.get(path)).json()).toMatchObject({ like: false });
+    } finally {
+      await fresh.app.close();
+    }
+  });
+});
+
 describe('what is never cached', () => {
   it('a detail read with a valid token: private, no-store, no ETag, never 304', async () => {
     const { headers: authHeader } = await insertCaller(t);

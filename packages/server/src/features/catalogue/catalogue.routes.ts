@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { addSharedCaching, PRIVATE_NO_STORE } from '../../http/http-caching';
-import { CATALOGUE_CACHE_MS } from './catalogue.cache';
+import { type AnswerSender, CATALOGUE_CACHE_MS } from './catalogue.cache';
 import type { CatalogueService } from './catalogue.service';
 import type { LibraryService } from '../library/library.service';
 
@@ -37,7 +37,12 @@ export interface CatalogueRouteDeps {
   auth: Authenticator;
   /** How long the cache keeps an answer: HTTP caches may keep it as long. */
   cacheTtlMs?: number;
+  /** Sends the hot answers (lists, an anonymous detail) serialised once; default: every time. */
+  sendAnswer?: AnswerSender;
 }
+
+/** Without a store of serialised answers: each answer read and serialised at each request. */
+const sendEachTime: AnswerSender = async (reply, _key, read) => reply.send(await read());
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
@@ -50,7 +55,13 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  { catalogue: service, library, auth, cacheTtlMs = CATALOGUE_CACHE_MS }: CatalogueRouteDeps,
+  {
+    catalogue: service,
+    library,
+    auth,
+    cacheTtlMs = CATALOGUE_CACHE_MS,
+    sendAnswer = sendEachTime,
+  }: CatalogueRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   addSharedCaching(app, { maxAgeSeconds: Math.floor(cacheTtlMs / 1000) });
@@ -64,10 +75,11 @@ export async function catalogueRoutes(
         response: { 200: worksListResponse, ...errors },
       },
     },
-    async (request) => {
-      const { rows, total } = await service.listWorks(request.query);
-      return table(rows, total);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, `listWorks:${JSON.stringify(request.query)}`, async () => {
+        const { rows, total } = await service.listWorks(request.query);
+        return table(rows, total);
+      }),
   );
 
   r.get(
@@ -88,10 +100,12 @@ export async function catalogueRoutes(
       // The cached answer is the same for everyone; the caller's own flags go on a copy of it.
       // That copy is no one else's, and an anonymous copy must not answer a signed-in caller.
       reply.header('vary', 'Authorization');
-      if (caller) reply.header('cache-control', PRIVATE_NO_STORE);
-      const flags = caller
-        ? await library.workFlags(caller.userId, detail.data.id)
-        : { collect: false, like: false };
+      if (!caller) {
+        const anonymous = { code: 200, msg: OK_MSG.operation, ...detail, collect: false, like: false };
+        return sendAnswer(reply, `workDetail:${request.params.id}`, async () => anonymous);
+      }
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const flags = await library.workFlags(caller.userId, detail.data.id);
       return { code: 200, msg: OK_MSG.operation, ...detail, ...flags };
     },
   );
