@@ -37,12 +37,9 @@ export interface CatalogueRouteDeps {
   auth: Authenticator;
   /** How long the cache keeps an answer: HTTP caches may keep it as long. */
   cacheTtlMs?: number;
-  /** Sends the hot answers (lists, an anonymous detail) serialised once; default: every time. */
-  sendAnswer?: AnswerSender;
+  /** Sends the hot answers (lists, an anonymous detail) serialised once, from the same cache. */
+  sendAnswer: AnswerSender;
 }
-
-/** Without a store of serialised answers: each answer read and serialised at each request. */
-const sendEachTime: AnswerSender = async (reply, _key, read) => reply.send(await read());
 
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 
@@ -55,13 +52,7 @@ const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  {
-    catalogue: service,
-    library,
-    auth,
-    cacheTtlMs = CATALOGUE_CACHE_MS,
-    sendAnswer = sendEachTime,
-  }: CatalogueRouteDeps,
+  { catalogue: service, library, auth, cacheTtlMs = CATALOGUE_CACHE_MS, sendAnswer }: CatalogueRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   addSharedCaching(app, { maxAgeSeconds: Math.floor(cacheTtlMs / 1000) });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
+import { loadConfig } from '../../config';
 import type { Database } from '../../db/connection';
 import { createCatalogueAdminService } from '../catalogue-admin/catalogue-admin.service';
 import { createCatalogueRepo } from './catalogue.repo';
@@ -148,5 +149,17 @@ describe('the search cache', () => {
     await expectCachedEqualsFresh(cache);
     expect(errors.length).toBeGreaterThan(0);
     broken.disconnect();
+  });
+});
+
+describe('SEARCH_CACHE_MS', () => {
+  // Secrets given, so loading the config writes nothing into DATA_DIR.
+  const env = { DATA_DIR: 'memory://', JWT_SECRET: 'x'.repeat(32), SANDBOX_PAY_KEY: 'y'.repeat(16) };
+  it('is 60 s unless set (an empty value is unset), 0 turns it off, and nonsense stops the start naming it', () => {
+    expect(loadConfig(env).searchCacheMs).toBe(60_000);
+    expect(loadConfig({ ...env, SEARCH_CACHE_MS: '' }).searchCacheMs).toBe(60_000);
+    expect(loadConfig({ ...env, SEARCH_CACHE_MS: '0' }).searchCacheMs).toBe(0);
+    for (const bad of ['-1', '6\u00000', '1e99', '9'.repeat(10_000), 'soon', '1.5'])
+      expect(() => loadConfig({ ...env, SEARCH_CACHE_MS: bad }), bad).toThrow(/SEARCH_CACHE_MS/);
   });
 });
