@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DB } from './schema';
@@ -15,7 +15,8 @@ export interface Database {
    * box's, say): on PostgreSQL through connections of their own that prepare each statement once
    * and plan it once for any values (a generic plan; {@link PreparingClient}), so a statement is
    * not planned again at every call. The values are unknown to that plan: a LIKE pattern or
-   * range whose width decides the plan has no place here. On PGlite, `db` itself.
+   * range whose width decides the plan has no place here. On PGlite, the same one session as
+   * `db`, its statements prepared by name ({@link namingPool}).
    */
   prepared: Kysely<DB>;
   kind: 'pglite' | 'postgres';
@@ -104,10 +105,22 @@ export function isConnectionFailure(error: unknown): boolean {
 const MAX_PREPARED = 256;
 
 /**
- * A connection that prepares each statement of text and values by a name of its own (a hash of
- * the text) the first time, then only binds and runs it: PostgreSQL parses and plans it once per
- * connection. Past {@link MAX_PREPARED} texts (a statement whose text holds values, a bug) the
- * rest run unnamed, planned at every call, rather than filling the server's memory.
+ * The name a statement's text is prepared under on a connection that keeps `names`: a hash of
+ * the text, the same every time. Past {@link MAX_PREPARED} texts (a statement whose text holds
+ * values, a bug) none, and the rest run unnamed, planned at every call, rather than filling the
+ * server's memory.
+ */
+function preparedName(text: string, names: Set<string>): string | undefined {
+  const name = `yk_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+  if (!names.has(name) && names.size >= MAX_PREPARED) return undefined;
+  names.add(name);
+  return name;
+}
+
+/**
+ * A connection that prepares each statement of text and values by name the first time
+ * ({@link preparedName}), then only binds and runs it: PostgreSQL parses and plans it once per
+ * connection.
  */
 class PreparingClient extends pg.Client {
   readonly #names = new Set<string>();
@@ -116,14 +129,40 @@ class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && args.length === 2) {
-      const name = `yk_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
-      if (this.#names.has(name) || this.#names.size < MAX_PREPARED) {
-        this.#names.add(name);
-        return super.query({ name, text, values }) as never;
-      }
+      const name = preparedName(text, this.#names);
+      if (name) return super.query({ name, text, values }) as never;
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }
+}
+
+/**
+ * PGlite's `prepared`: the pool of its one session, whose statements go by name
+ * ({@link preparedName}), so PGlite plans each once where it planned it at every call (two
+ * thirds of a work detail's time). The session keeps them, and node-postgres remembers which it
+ * parsed on the session's one connection object, which outlives the pool's clients. A
+ * transaction holds the pool's only client, so a statement waits for it like any other and
+ * never runs inside another request's transaction. The session's `plan_cache_mode` stays
+ * PostgreSQL's default, `auto`: `db`'s unnamed statements are planned at every call as before,
+ * and a named one keeps a generic plan once its first five custom plans cost no less.
+ */
+function namingPool(pool: pg.Pool): PostgresPool {
+  const names = new Set<string>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: unknown, values?: unknown) => {
+        const name =
+          typeof text === 'string' && Array.isArray(values) ? preparedName(text, names) : undefined;
+        return name
+          ? client.query({ name, text: text as string, values: values as unknown[] })
+          : client.query(text as never, values as never);
+      };
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    // The pool is `db`'s, which ends it.
+    end: async () => undefined,
+  };
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite: one dialect, one driver (node-postgres). */
@@ -181,9 +220,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await pglite.exec(`SET TimeZone = 'UTC'`);
   const pool = new pg.Pool({ ...createPgConfig(pglite), types, max: 1 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const prepared = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   return {
     db,
-    prepared: db,
+    prepared,
     kind: 'pglite',
     dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
