@@ -56,7 +56,7 @@ import type { Lifecycle } from './http/health';
 import { loggingOptions } from './http/logging';
 import { createNonceRepo } from './http/nonce.repo';
 import { openNonceJournal } from './http/nonce-journal';
-import { databaseNonceStore, writeBehindNonceStore } from './http/nonce-stores';
+import { databaseNonceStore, journalledNonceStore } from './http/nonce-stores';
 import { addOperations } from './http/operations';
 import { addRequestSigning, type NonceStore } from './http/signing';
 import { every } from './lib/every';
@@ -238,8 +238,8 @@ export async function buildApp({
 
 /**
  * Nonces in the database: on PostgreSQL claimed row by row (every instance sees them at once);
- * on PGlite, which only this process can open, claimed in memory, journalled to a file in
- * DATA_DIR at once and written to the table each second.
+ * on PGlite, which only this process can open, claimed in memory and journalled to a file in
+ * DATA_DIR at once.
  */
 async function databaseNonces(
   app: FastifyInstance,
@@ -254,13 +254,11 @@ async function databaseNonces(
   const journal = dataDir.startsWith('memory://')
     ? undefined
     : openNonceJournal(path.join(dataDir, 'nonce-journal'));
-  const store = writeBehindNonceStore(repo, journal);
+  const store = journalledNonceStore(repo, journal);
   await store.load();
-  every(app, 1_000, 'nonce write-behind', () => store.flush());
-  app.addHook('onClose', async () => {
-    await store.flush();
-    journal?.close();
-  });
+  // A minute's nonces per journal file; forgetting the expired ones walks them all.
+  every(app, 60_000, 'nonce sweep', async () => store.sweep());
+  app.addHook('onClose', async () => journal?.close());
   return store;
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { JournalEntry, NonceJournal } from './nonce-journal';
+import type { NonceJournal } from './nonce-journal';
 import type { NonceRepo } from './nonce.repo';
 import type { NonceStore } from './signing';
 
@@ -24,72 +24,47 @@ export function redisNonceStore(redis: Redis, keyPrefix = 'yingku:'): NonceStore
   };
 }
 
-/** Rows per INSERT (two parameters each, well under PostgreSQL's 65535). */
-const FLUSH_CHUNK = 5000;
-
-export interface WriteBehindNonceStore extends NonceStore {
-  /** Loads the nonces a previous run left unexpired: in the table, and in the journal. */
+export interface JournalledNonceStore extends NonceStore {
+  /**
+   * Loads the nonces a previous run left unexpired: the journal's, and those a version before
+   * the journal alone (decision 004) left in the table.
+   */
   load(): Promise<void>;
-  /** Writes the claims of the last interval to the database and forgets expired ones. */
-  flush(): Promise<void>;
+  /** Forgets expired nonces, and starts a new journal file, deleting the expired ones. */
+  sweep(): void;
 }
 
 /**
- * PGlite: the embedded database belongs to this one process, so claims are decided in memory,
- * recorded in the journal (one write() to a file in DATA_DIR) before the request goes on, and
- * written to the table once per flush in a single statement. At start the table and whatever
- * the journal holds are loaded again, so a replay is refused after a restart — also after a
- * kill -9 a moment after the answer. A database write per request would halve the embedded
- * database's throughput (docs/decisions/004-request-signing.md). Without a journal (an
- * in-memory database) claims are kept from one flush to the next only.
+ * PGlite: the embedded database belongs to this one process, so claims are decided in memory
+ * and recorded in the journal (one write() to a file in DATA_DIR) before the request goes on;
+ * at start the journal is read again, so a replay is refused after a restart — also after a
+ * kill -9 a moment after the answer. No database write at all: a write per request would halve
+ * the embedded database's throughput, and even one batched INSERT a second stalled every
+ * request behind it on PGlite's one thread (decision 004). Without a journal (an in-memory
+ * database, gone with the process anyway) claims are kept in memory only.
  */
-export function writeBehindNonceStore(repo: NonceRepo, journal?: NonceJournal): WriteBehindNonceStore {
+export function journalledNonceStore(repo: NonceRepo, journal?: NonceJournal): JournalledNonceStore {
   const held = new Map<string, number>();
-  let pending: JournalEntry[] = [];
-  const save = async (entries: JournalEntry[]) => {
-    for (let i = 0; i < entries.length; i += FLUSH_CHUNK) {
-      await repo.saveMany(
-        entries.slice(i, i + FLUSH_CHUNK).map((e) => ({ nonce: e.nonce, expiresAt: new Date(e.expiresAt) })),
-      );
-    }
-  };
   return {
     async claim(nonce, expiresAt) {
-      const now = Date.now();
       const until = held.get(nonce);
-      if (until !== undefined && until >= now) return false;
+      if (until !== undefined && until >= Date.now()) return false;
       held.set(nonce, expiresAt);
-      const entry = { nonce, expiresAt };
-      journal?.append(entry);
-      pending.push(entry);
+      journal?.append({ nonce, expiresAt });
       return true;
     },
     async load() {
       for (const { nonce, expiresAt } of await repo.listUnexpired()) held.set(nonce, expiresAt.getTime());
-      if (!journal) return;
+      await repo.deleteExpired();
       const now = Date.now();
-      const left = journal.readAll().filter((e) => e.expiresAt >= now);
-      for (const { nonce, expiresAt } of left) held.set(nonce, Math.max(expiresAt, held.get(nonce) ?? 0));
-      const release = journal.rotate();
-      await save(left);
-      release();
-    },
-    async flush() {
-      // The new file and the batch are cut at the same moment: every nonce of the older files
-      // is in this batch, so they may go once it is in the table.
-      const release = journal?.rotate();
-      const batch = pending;
-      pending = [];
-      try {
-        await save(batch);
-      } catch (error) {
-        pending = batch.concat(pending); // still in the journal: tried again with the next flush
-        throw error;
+      for (const { nonce, expiresAt } of journal?.readAll() ?? []) {
+        if (expiresAt >= now) held.set(nonce, Math.max(expiresAt, held.get(nonce) ?? 0));
       }
-      release?.();
+    },
+    sweep() {
       const now = Date.now();
       for (const [nonce, until] of held) if (until < now) held.delete(nonce);
-      await repo.deleteExpired();
+      journal?.rotate(now);
     },
   };
 }

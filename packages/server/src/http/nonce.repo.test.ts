@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from '../db/connection';
 import { createNonceRepo } from './nonce.repo';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openNonceJournal } from './nonce-journal';
-import { databaseNonceStore, writeBehindNonceStore } from './nonce-stores';
+import { databaseNonceStore, journalledNonceStore } from './nonce-stores';
 
 const later = (ms: number) => Date.now() + ms;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,86 +40,107 @@ describe('nonces in the database', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
-  it('write-behind: decides in memory, persists on flush, and a new process still refuses replays', async () => {
-    const repo = createNonceRepo(database.db);
-    const first = writeBehindNonceStore(repo);
-    await first.load();
-    expect(await first.claim('nonce-dddddddddddddddd', later(60_000))).toBe(true);
-    expect(await first.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
-    expect(await first.claim('nonce-eeeeeeeeeeeeeeee', later(1))).toBe(true);
-    await first.flush();
-
-    const restarted = writeBehindNonceStore(repo);
-    await sleep(20);
-    await restarted.load();
-    expect(await restarted.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
-    expect(await restarted.claim('nonce-eeeeeeeeeeeeeeee', later(60_000))).toBe(true);
+  it('in memory: decides at once, one winner among parallel claims, and writes nothing to the table', async () => {
+    const store = journalledNonceStore(createNonceRepo(database.db));
+    await store.load();
+    expect(await store.claim('nonce-dddddddddddddddd', later(60_000))).toBe(true);
+    expect(await store.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => restarted.claim('nonce-ffffffffffffffff', later(10_000))),
+      Array.from({ length: 10 }, () => store.claim('nonce-ffffffffffffffff', later(10_000))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
+    store.sweep();
+    expect(await store.claim('nonce-dddddddddddddddd', later(60_000))).toBe(false);
+    const rows = await database.db
+      .selectFrom('request_nonces')
+      .select('nonce')
+      .where('nonce', 'in', ['nonce-dddddddddddddddd', 'nonce-ffffffffffffffff'])
+      .execute();
+    expect(rows).toEqual([]);
   });
 
-  it('journalled: a claim is kept before any flush, and a flush empties the journal', async () => {
+  it('journalled: a claim is kept across a restart without a sweep or a close (kill -9)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
     try {
       const repo = createNonceRepo(database.db);
-      const journal = openNonceJournal(dir);
-      const first = writeBehindNonceStore(repo, journal);
+      const first = journalledNonceStore(repo, openNonceJournal(dir));
       await first.load();
       expect(await first.claim('nonce-jjjjjjjjjjjjjjjj', later(60_000))).toBe(true);
-      // No flush, no close: the process is gone (kill -9), its journal file stays.
-      const restarted = writeBehindNonceStore(repo, openNonceJournal(dir));
+      expect(await first.claim('nonce-eeeeeeeeeeeeeeee', later(1))).toBe(true);
+      await sleep(20);
+      // No sweep, no close: the process is gone, its journal file stays.
+      const restarted = journalledNonceStore(repo, openNonceJournal(dir));
       await restarted.load();
       expect(await restarted.claim('nonce-jjjjjjjjjjjjjjjj', later(60_000))).toBe(false);
-      // Loading wrote the journal's nonces to the table and dropped the old files.
-      const rows = await database.db
-        .selectFrom('request_nonces')
-        .select('nonce')
-        .where('nonce', '=', 'nonce-jjjjjjjjjjjjjjjj')
-        .execute();
-      expect(rows).toHaveLength(1);
-      expect(await restarted.claim('nonce-kkkkkkkkkkkkkkkk', later(60_000))).toBe(true);
-      await restarted.flush();
-      expect(openNonceJournal(dir).readAll()).toEqual([]);
-      journal.close();
+      expect(await restarted.claim('nonce-eeeeeeeeeeeeeeee', later(60_000))).toBe(true);
+      // And again after that restart's own claims, across two files.
+      const again = journalledNonceStore(repo, openNonceJournal(dir));
+      await again.load();
+      expect(await again.claim('nonce-jjjjjjjjjjjjjjjj', later(60_000))).toBe(false);
+      expect(await again.claim('nonce-eeeeeeeeeeeeeeee', later(60_000))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('journalled: a flush that fails keeps its nonces in the journal and tries them again', async () => {
+  it('journalled: a sweep deletes a file once every nonce in it has expired, never before', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
     try {
-      const repo = createNonceRepo(database.db);
-      let down = true;
-      const flaky = {
-        ...repo,
-        saveMany: async (entries: Parameters<typeof repo.saveMany>[0]) => {
-          if (down) throw new Error('database gone');
-          await repo.saveMany(entries);
-        },
-      };
-      const store = writeBehindNonceStore(flaky, openNonceJournal(dir));
-      await store.load();
-      expect(await store.claim('nonce-llllllllllllllll', later(60_000))).toBe(true);
-      await expect(store.flush()).rejects.toThrow('database gone');
-      expect(
-        openNonceJournal(dir)
-          .readAll()
-          .map((e) => e.nonce),
-      ).toContain('nonce-llllllllllllllll');
-      down = false;
-      await store.flush();
-      expect(openNonceJournal(dir).readAll()).toEqual([]);
-      const row = await database.db
-        .selectFrom('request_nonces')
-        .select('nonce')
-        .where('nonce', '=', 'nonce-llllllllllllllll')
-        .executeTakeFirst();
-      expect(row?.nonce).toBe('nonce-llllllllllllllll');
+      const journal = openNonceJournal(dir);
+      const files = () => readdirSync(dir).sort();
+      journal.append({ nonce: 'nonce-mmmmmmmmmmmmmmmm', expiresAt: 2_000_000_000_000 });
+      journal.append({ nonce: 'nonce-nnnnnnnnnnnnnnnn', expiresAt: 2_000_000_005_000 });
+      journal.rotate(1_999_999_000_000);
+      journal.append({ nonce: 'nonce-oooooooooooooooo', expiresAt: 2_000_000_010_000 });
+      expect(files()).toEqual(['000000000001.log', '000000000002.log']);
+      // The first file's newest nonce is still held: both files stay.
+      journal.rotate(2_000_000_004_999);
+      expect(files()).toEqual(['000000000001.log', '000000000002.log', '000000000003.log']);
+      // The first file's nonces have all expired, and the third (empty) holds none.
+      journal.rotate(2_000_000_005_001);
+      expect(files()).toEqual(['000000000002.log', '000000000004.log']);
+      expect(journal.readAll().map((e) => e.nonce)).toEqual(['nonce-oooooooooooooooo']);
+      journal.close();
+      // A file left by an earlier run is deleted by what it holds, read when first needed.
+      const reopened = openNonceJournal(dir);
+      reopened.rotate(2_000_000_010_001);
+      expect(files()).toEqual(['000000000006.log']);
+      reopened.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('journalled: a line cut short by a crash is skipped, the rest are kept', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
+    try {
+      writeFileSync(
+        path.join(dir, '000000000007.log'),
+        `nonce-pppppppppppppppp ${later(60_000)}\nnonce-qqqqqqqqqqqqqqqq 17`,
+      );
+      const store = journalledNonceStore(createNonceRepo(database.db), openNonceJournal(dir));
+      await store.load();
+      expect(await store.claim('nonce-pppppppppppppppp', later(60_000))).toBe(false);
+      expect(await store.claim('nonce-qqqqqqqqqqqqqqqq', later(60_000))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("loads the nonces an earlier version left in the table, and sweeps that table's expired ones", async () => {
+    const repo = createNonceRepo(database.db);
+    await repo.saveMany([
+      { nonce: 'nonce-rrrrrrrrrrrrrrrr', expiresAt: new Date(later(60_000)) },
+      { nonce: 'nonce-ssssssssssssssss', expiresAt: new Date(later(-60_000)) },
+    ]);
+    const store = journalledNonceStore(repo);
+    await store.load();
+    expect(await store.claim('nonce-rrrrrrrrrrrrrrrr', later(60_000))).toBe(false);
+    const rows = await database.db
+      .selectFrom('request_nonces')
+      .select('nonce')
+      .where('nonce', 'in', ['nonce-rrrrrrrrrrrrrrrr', 'nonce-ssssssssssssssss'])
+      .execute();
+    expect(rows).toEqual([{ nonce: 'nonce-rrrrrrrrrrrrrrrr' }]);
   });
 });
