@@ -47,6 +47,13 @@ describe('signRequest', () => {
     });
     expect(computeSign('', 'k', '1', 'n')).toBe(createHash('md5').update('k1n').digest('hex'));
     expect(computeEncrypt('1', 'k')).toBe(createHmac('sha256', 'k').update('1').digest('hex'));
+    // The server hashes with node:crypto over UTF-8: the same answers for any text.
+    for (const text of ['keyword=影库 测试', 'a=\u{1F600}&b=é', 'x=\u0000']) {
+      expect(computeSign(text, 's', '1', 'n')).toBe(
+        createHash('md5').update(`${text}s1n`, 'utf8').digest('hex'),
+      );
+      expect(computeEncrypt(text, '应用')).toBe(createHmac('sha256', '应用').update(text).digest('hex'));
+    }
   });
 
   it('makes a fresh 32-character nonce each time', () => {

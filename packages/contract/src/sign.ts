@@ -33,12 +33,20 @@ function paramText(value: unknown): string {
   return String(value);
 }
 
-/** Lowercase hex MD5 of (sorted params + secret + timestamp + nonce). */
-export function computeSign(canonical: string, secret: string, timestamp: string, nonce: string) {
-  return bytesToHex(md5(utf8ToBytes(canonical + secret + timestamp + nonce)));
+/** What `X-Sign` is the MD5 of: sorted params + secret + timestamp + nonce. */
+export function signedText(canonical: string, secret: string, timestamp: string, nonce: string) {
+  return canonical + secret + timestamp + nonce;
 }
 
-/** Lowercase hex HMAC-SHA256 of the timestamp, keyed with the app id. */
+/** Lowercase hex MD5 of {@link signedText} (the server computes it with node:crypto). */
+export function computeSign(canonical: string, secret: string, timestamp: string, nonce: string) {
+  return bytesToHex(md5(utf8ToBytes(signedText(canonical, secret, timestamp, nonce))));
+}
+
+/**
+ * Lowercase hex HMAC-SHA256 of the timestamp, keyed with the app id (the server computes it with
+ * node:crypto).
+ */
 export function computeEncrypt(timestamp: string, appId: string) {
   return bytesToHex(hmac(sha256, utf8ToBytes(appId), utf8ToBytes(timestamp)));
 }

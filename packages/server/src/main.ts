@@ -36,7 +36,7 @@ async function main() {
     ? await openDatabase({ url: config.databaseReadUrl })
     : undefined;
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true })
     : undefined;
   // The worker id in this process's new ids, held as long as it runs (decision 022).
   const workerLease = await takeWorkerLease(config.databaseUrl);
