@@ -1,12 +1,14 @@
-// `node scripts/measure-start.mjs [--runs N] [--only source|compiled]`: how long the server takes
+// `node scripts/measure-start.mjs [--runs N] [--only source|compiled] [--data-dir DIR]`: how long the server takes
 // from spawn to its first HTTP answer, and its resident memory then, on the embedded database —
 // a first start on an empty data directory (migrations and the demo catalogue) and a second start
 // on the data the first left. Measures the server run from its TypeScript source under tsx and,
 // when `npm run build` has made it, the compiled one; the two alternate run by run, so a busy
 // machine weighs on both alike. Each run takes a new temporary DATA_DIR; demo videos stay off
-// (ffmpeg would share the CPU). Prints every run, then the medians (decision 050).
+// (ffmpeg would share the CPU). With --data-dir, each run starts on a new copy of DIR instead (a
+// catalogue from `npm run bench:data`, say): its first start there, then its second. Prints every
+// run, then the medians (decision 050).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,7 +30,11 @@ const WAYS = /** @type {const} */ ({
  */
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1');
@@ -45,6 +51,7 @@ const results = [];
 for (let run = 1; run <= runs; run++) {
   for (const way of available) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'yingku-start-'));
+    if (values['data-dir']) cpSync(values['data-dir'], dataDir, { recursive: true });
     try {
       for (const phase of /** @type {const} */ (['first', 'second'])) {
         const measured = { way, phase, ...(await measureStart(WAYS[way], dataDir)) };

@@ -12,9 +12,9 @@ import { feedMembers } from './feed-members';
 import { apiScenarios, HIT_LIST, revalidationScenario } from './api-scenarios';
 import { type BenchOptions, parseBenchArgs, USAGE } from './bench-options';
 import { firstPageJsGzip, firstPageTimes } from './first-page';
-import { freePort, startProcess, stopProcess } from './processes';
-import { type Ceiling, type DatabaseResult, databaseTable, ms, sideBySideTable } from './report';
-import { measureCeiling, progressLine, runScenario, settleServer } from './run-scenario';
+import { type DatabaseResult, databaseTable, ms, sideBySideTable } from './report';
+import { helloWorldCeiling, KEYS } from './hello-world-ceiling';
+import { progressLine, runScenario, settleServer } from './run-scenario';
 import {
   type DatabaseTarget,
   prepareTarget,
@@ -22,25 +22,10 @@ import {
   type ServerSettings,
   startServer,
 } from './server-under-test';
-import { requestPath, signedHeaders, type SigningKeys } from './signed-get';
+import { requestPath, signedHeaders } from './signed-get';
 import { openStatementStats, type StatementStats } from './statement-stats';
 
-const KEYS: SigningKeys = { secret: 'bench-sign-secret', appId: 'bench-app' };
 const HIT_CACHE_MS = 10_000;
-
-async function helloWorldCeiling(options: BenchOptions): Promise<Ceiling> {
-  const port = await freePort();
-  const hello = await startProcess(
-    path.join(import.meta.dirname, 'hello-world.ts'),
-    { PORT: String(port) },
-    /listening/,
-  );
-  try {
-    return await measureCeiling(`http://127.0.0.1:${port}`, options, KEYS);
-  } finally {
-    await stopProcess(hello);
-  }
-}
 
 /** Runs `scenarios` on `server`, printing a line after each. */
 async function runAll(

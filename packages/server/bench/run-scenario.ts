@@ -83,6 +83,12 @@ export async function runScenario(
   return result;
 }
 
+/** What the ceiling's measurement takes from the bench's settings. */
+export type CeilingSettings = Pick<
+  BenchOptions,
+  'connections' | 'saturationSeconds' | 'rate' | 'fixedSeconds' | 'fixedConnections'
+>;
+
 /**
  * The hello-world ceiling at saturation, with the same connections: plain, and with the client
  * signing every request as it does for the API (the signing costs the shared cores too); and
@@ -90,7 +96,7 @@ export async function runScenario(
  */
 export async function measureCeiling(
   baseUrl: string,
-  options: BenchOptions,
+  options: CeilingSettings,
   keys: SigningKeys,
 ): Promise<Ceiling> {
   const call: ApiGet = { path: '/v2/hello', query: { pageNum: '1', pageSize: '32', modName: 'censored' } };
