@@ -95,8 +95,8 @@ export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'pre
   };
 
   return {
-    ...createWorksListRepo(db),
-    ...createWorksSearchRepo(db),
+    ...createWorksListRepo({ db, prepared }),
+    ...createWorksSearchRepo({ db, prepared }),
     // The search box's reads, one statement a keystroke: planned once per connection.
     ...createEntitySearchRepo(prepared),
     ...createSuggestRepo(prepared),

@@ -1,6 +1,7 @@
 import type { ModId, WorkSort } from '@yingku/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
 import type { SearchTerm } from './search-text';
 
 /** Where works are looked for: every part combines with AND; hidden works never show. */
@@ -124,8 +125,11 @@ export function scopeTotalQuery(scope: WorksScope) {
     SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`;
 }
 
-/** The works lists' reads (decision 016): each shape reads the one index made for it. */
-export function createWorksListRepo(db: Kysely<DB>) {
+/**
+ * The works lists' reads (decision 016): each shape reads the one index made for it, on `db`;
+ * the catalogue's version, a statement without values, through `prepared` (decision 049).
+ */
+export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {
   const rowsOf = async (query: RawBuilder<ListRow>) => (await query.execute(db)).rows;
   const count = async (query: RawBuilder<{ n: string }>) => Number((await query.execute(db)).rows[0]?.n ?? 0);
 
@@ -188,7 +192,9 @@ export function createWorksListRepo(db: Kysely<DB>) {
 
     /** The catalogue's version, moved by every write a search could see (migration 0020). */
     async catalogueVersion(): Promise<string> {
-      const { rows } = await sql<{ version: string }>`SELECT version FROM catalogue_version`.execute(db);
+      const { rows } = await sql<{ version: string }>`SELECT version FROM catalogue_version`.execute(
+        prepared,
+      );
       return rows[0]?.version ?? '0';
     },
 

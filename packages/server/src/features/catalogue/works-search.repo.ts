@@ -1,6 +1,6 @@
 import type { WorkSort } from '@yingku/contract';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
 import { likeContains, likePrefix } from '../../db/like';
 import type { SearchTerm } from './search-text';
 import {
@@ -132,8 +132,17 @@ export function gramsCountsQuery(grams: string[]) {
     WHERE gram = ANY(${grams}::text[]) AND works > 0`;
 }
 
-/** The keyword searches' reads (decision 016): the statements a search plan is made of. */
-export function createWorksSearchRepo(db: Kysely<DB>) {
+/** Whether every term is a whole number read by its key alone: one plan fits any number. */
+const byNumberKeyAlone = (filter: WorksFilter) =>
+  filter.terms.length > 0 && filter.terms.every((t) => t.numberOnly && t.numberKey);
+
+/**
+ * The keyword searches' reads (decision 016): the statements a search plan is made of. They run
+ * on `db`, planned for their values (the width of a word decides the plan), except a gathering by
+ * number keys alone, whose plan is the key index's whatever the number: it goes through
+ * `prepared`, planned once (decision 049).
+ */
+export function createWorksSearchRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {
   return {
     /** Fewer matches than `limit` means the budget ran out (or the matches did). */
     async listAlongOrder(read: WalkRead): Promise<Walked[]> {
@@ -142,7 +151,7 @@ export function createWorksSearchRepo(db: Kysely<DB>) {
     },
 
     async searchGathered(read: GatherRead): Promise<Gathered> {
-      const result = await gatherQuery(read).execute(db);
+      const result = await gatherQuery(read).execute(byNumberKeyAlone(read.filter) ? prepared : db);
       const rows = result.rows.filter((r): r is { total: string } & ListRow => r.id !== null);
       return { total: Number(result.rows[0]?.total ?? 0), rows: rows.map(({ total: _, ...row }) => row) };
     },
