@@ -19,8 +19,8 @@ const USAGE = `usage: npm run bench:queries -- [--database-url URL | --data-dir 
   Prints p50/p99/max per scenario (ms, one connection, read cache off) next to its target; the
   calls a second one connection makes as a share of a signed Fastify hello-world's ceiling on
   this machine (measured first; --no-ceiling skips it); and on PostgreSQL with pg_stat_statements
-  the database's own time per call. --slowest also prints the parameters of the slowest call
-  where p99 is above a quarter of the target.`;
+  the database's own time per call (execution; planning too with track_planning on). --slowest
+  also prints the parameters of the slowest call where p99 is above a quarter of the target.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -147,7 +147,8 @@ try {
   console.log(`(~: p99 above a quarter of the target, the single-connection aim; !: above the target)`);
   console.log(
     '(of hello: the calls a second one connection makes, over the signed hello-world ceiling; ' +
-      "db ms: the statements' planning and execution per call, from pg_stat_statements)",
+      "db ms: the statements' execution per call, and planning where pg_stat_statements.track_planning " +
+      'is on, from pg_stat_statements)',
   );
 } finally {
   await statements?.close();
