@@ -111,7 +111,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     ),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
     cloudDownloads: createCloudDownloadsService(db),
-    follows: createFollowsService(db),
+    follows: createFollowsService(database),
     imports,
     // Folder share links are signed with the server's own secret (the token one), never the client's.
     library: createLibraryService(db, config.jwtSecret),

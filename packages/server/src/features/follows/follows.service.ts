@@ -8,8 +8,7 @@ import {
   WORK_MARKS,
   type WorkMark,
 } from '@yingku/contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Database } from '../../db/connection';
 import { badRequest, notFound } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
 import { toListItem } from '../catalogue/catalogue.service';
@@ -24,8 +23,9 @@ const markName = (code: number | null): WorkMark | null =>
  * Every method takes the caller's id from the access token; nothing reads another member's rows.
  * A member's writes lock its member_tallies row, whose counts are kept on write.
  */
-export function createFollowsService(db: Kysely<DB>) {
-  const follows = createFollowsRepo(db);
+export function createFollowsService(database: Pick<Database, 'db' | 'prepared'>) {
+  const { db } = database;
+  const follows = createFollowsRepo(database);
   const marks = createMarksRepo(db);
 
   const markerOf = (
