@@ -51,7 +51,10 @@ export function openNonceJournal(dir: string): NonceJournal {
     }
     return entries;
   };
-  /** The newest expiry in each file, the current one's included, learnt as they are read or written. */
+  /**
+   * The newest expiry in each file: the current one's as it is written, an older one's read
+   * from the file when first asked.
+   */
   const newest = new Map<number, number>();
   const newestOf = (n: number) => {
     let at = newest.get(n);
@@ -85,12 +88,7 @@ export function openNonceJournal(dir: string): NonceJournal {
     readAll() {
       const entries: JournalEntry[] = [];
       for (const n of numbers()) {
-        const file = read(n);
-        newest.set(
-          n,
-          file.reduce((max, e) => Math.max(max, e.expiresAt), newest.get(n) ?? 0),
-        );
-        entries.push(...file);
+        entries.push(...read(n));
       }
       return entries;
     },

@@ -9,6 +9,16 @@ import { openNonceJournal } from './nonce-journal';
 import { databaseNonceStore, journalledNonceStore } from './nonce-stores';
 
 const later = (ms: number) => Date.now() + ms;
+
+/** Runs `test` with a journal directory of its own, removed after. */
+async function withJournalDir(test: (dir: string) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
+  try {
+    await test(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('nonces in the database', () => {
@@ -59,9 +69,8 @@ describe('nonces in the database', () => {
     expect(rows).toEqual([]);
   });
 
-  it('journalled: a claim is kept across a restart without a sweep or a close (kill -9)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
-    try {
+  it('journalled: a claim is kept across a restart without a sweep or a close (kill -9)', () =>
+    withJournalDir(async (dir) => {
       const repo = createNonceRepo(database.db);
       const first = journalledNonceStore(repo, openNonceJournal(dir));
       await first.load();
@@ -78,14 +87,10 @@ describe('nonces in the database', () => {
       await again.load();
       expect(await again.claim('nonce-jjjjjjjjjjjjjjjj', later(60_000))).toBe(false);
       expect(await again.claim('nonce-eeeeeeeeeeeeeeee', later(60_000))).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('journalled: a sweep deletes a file once every nonce in it has expired, never before', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
-    try {
+  it('journalled: a sweep deletes a file once every nonce in it has expired, never before', () =>
+    withJournalDir(async (dir) => {
       const journal = openNonceJournal(dir);
       const files = () => readdirSync(dir).sort();
       journal.append({ nonce: 'nonce-mmmmmmmmmmmmmmmm', expiresAt: 2_000_000_000_000 });
@@ -106,14 +111,10 @@ describe('nonces in the database', () => {
       reopened.rotate(2_000_000_010_001);
       expect(files()).toEqual(['000000000006.log']);
       reopened.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('journalled: a line cut short by a crash is skipped, the rest are kept', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'yingku-journal-'));
-    try {
+  it('journalled: a line cut short by a crash is skipped, the rest are kept', () =>
+    withJournalDir(async (dir) => {
       writeFileSync(
         path.join(dir, '000000000007.log'),
         `nonce-pppppppppppppppp ${later(60_000)}\nnonce-qqqqqqqqqqqqqqqq 17`,
@@ -122,17 +123,12 @@ describe('nonces in the database', () => {
       await store.load();
       expect(await store.claim('nonce-pppppppppppppppp', later(60_000))).toBe(false);
       expect(await store.claim('nonce-qqqqqqqqqqqqqqqq', later(60_000))).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it("loads the nonces an earlier version left in the table, and sweeps that table's expired ones", async () => {
     const repo = createNonceRepo(database.db);
-    await repo.saveMany([
-      { nonce: 'nonce-rrrrrrrrrrrrrrrr', expiresAt: new Date(later(60_000)) },
-      { nonce: 'nonce-ssssssssssssssss', expiresAt: new Date(later(-60_000)) },
-    ]);
+    expect(await repo.claim('nonce-rrrrrrrrrrrrrrrr', new Date(later(60_000)))).toBe(true);
+    expect(await repo.claim('nonce-ssssssssssssssss', new Date(later(-60_000)))).toBe(true);
     const store = journalledNonceStore(repo);
     await store.load();
     expect(await store.claim('nonce-rrrrrrrrrrrrrrrr', later(60_000))).toBe(false);

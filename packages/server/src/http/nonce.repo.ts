@@ -20,16 +20,6 @@ export function createNonceRepo(db: Kysely<DB>) {
       return result !== undefined;
     },
 
-    /** Records nonces already claimed elsewhere (in memory), in one statement. */
-    async saveMany(entries: Array<{ nonce: string; expiresAt: Date }>): Promise<void> {
-      if (entries.length === 0) return;
-      await db
-        .insertInto('request_nonces')
-        .values(entries.map((e) => ({ nonce: e.nonce, expires_at: e.expiresAt })))
-        .onConflict((oc) => oc.column('nonce').doUpdateSet({ expires_at: sql`excluded.expires_at` }))
-        .execute();
-    },
-
     /** Nonces still held, to pick up where the last run stopped. */
     async listUnexpired(): Promise<Array<{ nonce: string; expiresAt: Date }>> {
       const rows = await db
