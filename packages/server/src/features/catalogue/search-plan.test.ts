@@ -121,6 +121,25 @@ describe('the plans of the counted strategies', () => {
     ]);
   });
 
+  it('long-words: gathers first a word of characters whose chain of bigrams is rare', () => {
+    // 咖啡 in 5,000 titles, 啡馆 in 4,000, 啡 in 20,000: 咖啡馆 in about 5,000 × 4,000 / 20,000
+    // = 1,000, under half the crossover (√(48 × 100,000) ≈ 2,191); with 啡 in 5,000, about 4,000.
+    const counters = (inner: number) => ({
+      scopeSize: 100_000,
+      grams: [gram('咖啡', 5000), gram('啡馆', 4000), gram('啡', inner)],
+    });
+    expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), counters(20_000)))[0]).toBe('gather');
+    expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), counters(5_000)))[0]).toBe('walk');
+    // Latin letters: the bound alone, however the chain looks.
+    const latin = { scopeSize: 100_000, grams: [gram('ca', 5000), gram('af', 4000), gram('a', 20_000)] };
+    expect(kinds(planOf('long-words', page2(filterOf('caf')), latin))[0]).toBe('walk');
+    // The scope's channels only: another channel's titles full of 啡 do not make it rare here.
+    const elsewhere = { ...counters(5_000), grams: [...counters(5_000).grams, gram('啡', 1_000_000, 2)] };
+    expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), elsewhere))[0]).toBe('gather');
+    const onChannel1 = filterOf('咖啡馆', { channels: [1] });
+    expect(kinds(planOf('long-words', page2(onChannel1), elsewhere))[0]).toBe('walk');
+  });
+
   it('number-key: looks the number up, then plans again as capped-gather', () => {
     const strategy = SEARCH_STRATEGIES['number-key'];
     if (strategy.sized) throw new Error('number-key reads no counter');

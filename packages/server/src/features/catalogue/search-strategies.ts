@@ -1,5 +1,6 @@
 import {
   crossover,
+  ESTIMATE_MARGIN,
   gatherCap,
   inChannels,
   PROBE_WALK_CROSSOVERS,
@@ -83,16 +84,55 @@ function bigramsOf(text: string) {
   return chars.slice(1).map((c, i) => chars[i]! + c);
 }
 
+/** The characters of a word between its first and its last: where its bigrams overlap. */
+function innerCharsOf(text: string) {
+  return [...text].slice(1, -1);
+}
+
+/**
+ * A word of Chinese characters or kana, whose characters are each part of a word: the chain of
+ * its bigrams says how often it occurs. Latin letters spell too many words for that, and the
+ * numbers in `search_text` hold Latin words the title counters never see.
+ */
+const WRITTEN_IN_CHARACTERS = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+$/u;
+
+/** The counters of the scope's channels, summed over them, as one number per gram. */
+function scopeCounts(filter: WorksFilter, grams: SearchCounters['grams']) {
+  const sizes = new Map<string, number>();
+  for (const c of grams.filter(inChannels(filter))) {
+    sizes.set(c.gram, (sizes.get(c.gram) ?? 0) + (filter.onlyWithMagnets ? c.with_magnet : c.works));
+  }
+  return (gram: string) => sizes.get(gram) ?? 0;
+}
+
 /**
  * At most how many works of the scope hold every term in their titles: the smallest count, in
  * the scope's channels, of any of their bigrams.
  */
 function titleBound(filter: WorksFilter, grams: SearchCounters['grams']) {
-  const sizes = new Map<string, number>();
-  for (const c of grams.filter(inChannels(filter))) {
-    sizes.set(c.gram, (sizes.get(c.gram) ?? 0) + (filter.onlyWithMagnets ? c.with_magnet : c.works));
-  }
-  return Math.min(...filter.terms.flatMap((t) => bigramsOf(t.text)).map((gram) => sizes.get(gram) ?? 0));
+  const count = scopeCounts(filter, grams);
+  return Math.min(...filter.terms.flatMap((t) => bigramsOf(t.text)).map(count));
+}
+
+/**
+ * About how many works of the scope hold every term in their titles, where the bound above says
+ * little: a word of characters `abc` is in about count(ab) × count(bc) / count(b) titles (each
+ * bigram follows the one before it as often as its shared character does), the fewest of the
+ * terms'. A term of other letters counts at its bound.
+ */
+function titleEstimate(filter: WorksFilter, grams: SearchCounters['grams']) {
+  const count = scopeCounts(filter, grams);
+  const termEstimate = (text: string) => {
+    const bound = Math.min(...bigramsOf(text).map(count));
+    if (!WRITTEN_IN_CHARACTERS.test(text)) return bound;
+    const [first, ...next] = bigramsOf(text);
+    const inner = innerCharsOf(text).map(count);
+    // A character no title holds leaves its bigrams none either: the bound says so already.
+    if (inner.includes(0)) return bound;
+    const chained = next.reduce((n, gram, i) => (n * count(gram)) / inner[i]!, count(first!));
+    return Math.min(bound, chained);
+  };
+  return Math.min(...filter.terms.map((t) => termEstimate(t.text)));
 }
 
 /** The strategies by name (decision 016); each plans the reads of one shape of search. */
@@ -147,16 +187,22 @@ export const SEARCH_STRATEGIES: Record<SearchStrategyName, SearchStrategy> = {
   },
 
   /**
-   * Words of 3+ characters: one whose bigrams are rare in titles is rare, and is gathered
-   * straight away, exactly, unless it turns out common after all (numbers, not titles, hold
-   * it); any other is probed by a walk first. Past the cap, the total is the cap.
+   * Words of 3+ characters: one whose bigrams are rare in titles, or whose chain of bigrams is
+   * (a word of characters made of common ones), is rare, and is gathered straight away, exactly,
+   * unless it turns out common after all (numbers, not titles, hold it); any other is probed by
+   * a walk first. Past the cap, the total is the cap.
    */
   'long-words': {
     sized: true,
-    gramsToCount: (filter) => [...new Set(filter.terms.flatMap((t) => bigramsOf(t.text)))],
+    gramsToCount: (filter) => [
+      ...new Set(filter.terms.flatMap((t) => [...bigramsOf(t.text), ...innerCharsOf(t.text)])),
+    ],
     plan: (request, { scopeSize, grams }) => {
       const cap = gatherCap(request, scopeSize);
-      const rare = titleBound(request.filter, grams) < crossover(request, scopeSize);
+      const edge = crossover(request, scopeSize);
+      const rare =
+        titleBound(request.filter, grams) < edge ||
+        titleEstimate(request.filter, grams) < edge / ESTIMATE_MARGIN;
       const steps = rare
         ? [gatherBelowCap(request, cap), probeWalk(request, scopeSize), gatherPage(request, cap)]
         : [probeWalk(request, scopeSize), gatherBelowCap(request, cap), gatherPage(request, cap)];

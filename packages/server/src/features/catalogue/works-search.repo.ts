@@ -90,17 +90,21 @@ function walkColumns(sort: WorkSort) {
  * A keyword search along the list's own order: the first `budget` works of the scope come off
  * the date (or ranking) index and are checked one by one — what a common word needs. Answers the
  * first `limit` matches with, for each, how many works of the scope were read to reach it.
+ *
+ * The numbering and the budget are in the index's order, so the matches come out in it and the
+ * outer `LIMIT` stops the index scan at the `limit`-th match: a common word reads only as far as
+ * its page (and the look-ahead) needs, not the whole budget, and nothing is sorted.
  */
 export function walkQuery({ filter, sort, limit, budget }: WalkRead) {
   const parts = scopeConditions(filter, 'w');
   const column = SORT_COLUMN[sort];
+  const order = channelOrderBy(filter, sort, 'w', 'id');
   return sql<ListRow & { read: string }>`
     SELECT ${LIST_COLUMNS}, m.read FROM (
       SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')}, w.read FROM (
-        SELECT w.*, row_number() OVER () AS read FROM (
-          SELECT ${walkColumns(sort)} FROM works w WHERE ${and(parts)}
-          ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
-        ) w
+        SELECT ${walkColumns(sort)}, row_number() OVER (ORDER BY ${order}) AS read
+        FROM works w WHERE ${and(parts)}
+        ORDER BY ${order} LIMIT ${budget}
       ) w WHERE ${and(matchConditions(filter))}
       ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}
     ) m JOIN works w ON w.id = m.id

@@ -8,7 +8,7 @@ SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND
 -- counters: title grams
 SELECT gram, channel, works, with_magnet FROM title_gram_counts
 WHERE gram = ANY($1::text[]) AND works > 0;
--- parameters: [["咖啡","啡馆"]]
+-- parameters: [["咖啡","啡馆","啡"]]
 
 -- counters say: {"scopeSize":300000,"grams":[{"gram":"咖啡","channel":3,"works":9000,"with_magnet":4000},{"gram":"啡馆","channel":3,"works":1600,"with_magnet":700}]}
 
@@ -26,10 +26,9 @@ ORDER BY p.collect_count DESC, p.pub_date DESC, p.id DESC;
 -- step 2: walk (budget 7690)
 SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, m.read FROM (
   SELECT w.id, w.pub_date, w.collect_count, w.read FROM (
-    SELECT w.*, row_number() OVER () AS read FROM (
-      SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, w.collect_count FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
-      ORDER BY "w"."channel", w.collect_count DESC, w.pub_date DESC, w.id DESC LIMIT $2
-    ) w
+    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, w.collect_count, row_number() OVER (ORDER BY "w"."channel", w.collect_count DESC, w.pub_date DESC, w.id DESC) AS read
+    FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
+    ORDER BY "w"."channel", w.collect_count DESC, w.pub_date DESC, w.id DESC LIMIT $2
   ) w WHERE (w.search_text LIKE $3)
   ORDER BY w.collect_count DESC, w.pub_date DESC, w.id DESC LIMIT $4
 ) m JOIN works w ON w.id = m.id

@@ -15,10 +15,9 @@ WHERE gram = ANY($1::text[]) AND works > 0;
 -- step 1: walk (budget 12900)
 SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, m.read FROM (
   SELECT w.id, w.pub_date, w.read FROM (
-    SELECT w.*, row_number() OVER () AS read FROM (
-      SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
-      ORDER BY "w"."channel", w.pub_date DESC, w.id DESC LIMIT $2
-    ) w
+    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, row_number() OVER (ORDER BY "w"."channel", w.pub_date DESC, w.id DESC) AS read
+    FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
+    ORDER BY "w"."channel", w.pub_date DESC, w.id DESC LIMIT $2
   ) w WHERE (w.title_grams @> ARRAY[$3]::text[])
   ORDER BY w.pub_date DESC, w.id DESC LIMIT $4
 ) m JOIN works w ON w.id = m.id
