@@ -10,6 +10,7 @@ import {
   type WorksPage,
 } from './search-plan';
 import { type SearchCache, searchCacheKey } from './search-cache';
+import { type CounterReads, versionedCounters } from './search-counters';
 import { SEARCH_STRATEGIES } from './search-strategies';
 import type { WorksFilter, WorksListRepo, WorksScope } from './works-list.repo';
 import type { WorksSearchRepo } from './works-search.repo';
@@ -23,6 +24,8 @@ import type { WorksSearchRepo } from './works-search.repo';
  * the gram counters or a count that stops past the page.
  */
 export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?: SearchCache) {
+  const counters = versionedCounters(repo);
+
   async function byEntities(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
     const unique = [...new Map(filter.entities.map((e) => [`${e.kind}:${e.id}`, e])).values()];
     const counts = await repo.entityChannelCounts(unique);
@@ -64,26 +67,31 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?:
   }
 
   /** Plans a search with the named strategy, reading first the counters it is sized by. */
-  async function planSearch(request: SearchRequest, name: SearchStrategyName): Promise<SearchPlan> {
+  async function planSearch(
+    request: SearchRequest,
+    name: SearchStrategyName,
+    counts: CounterReads,
+  ): Promise<SearchPlan> {
     const strategy = SEARCH_STRATEGIES[name];
     if (!strategy.sized) return strategy.plan(request);
-    const scopeSize = await repo.scopeTotal(request.filter);
     const grams = strategy.gramsToCount(request.filter);
-    return strategy.plan(request, {
-      scopeSize,
-      grams: grams.length > 0 ? await repo.gramsCounts(grams) : [],
-    });
+    const [scopeSize, gramCounts] = await Promise.all([
+      counts.scopeTotal(request.filter),
+      grams.length > 0 ? counts.gramsCounts(grams) : [],
+    ]);
+    return strategy.plan(request, { scopeSize, grams: gramCounts });
   }
 
   /** Runs a plan's steps in order (the repo runs each read) until one answers the page. */
   async function search(
     request: SearchRequest,
+    counts: CounterReads = repo,
     name = chooseSearchStrategy(request.filter),
   ): Promise<WorksPage> {
-    const plan = await planSearch(request, name);
+    const plan = await planSearch(request, name, counts);
     for (const step of plan.steps) {
       if (step.kind === 'answer') return step.page;
-      if (step.kind === 'replan') return search(request, step.strategy);
+      if (step.kind === 'replan') return search(request, counts, step.strategy);
       const page =
         step.kind === 'gather'
           ? step.answer(await repo.searchGathered(step.read))
@@ -93,13 +101,17 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?:
     throw new Error(`search plan "${plan.strategy}" ended without an answer`);
   }
 
-  /** A keyword search through the shared cache, when there is one, under the catalogue's version. */
+  /**
+   * A keyword search through the shared cache, when there is one, under the catalogue's version;
+   * a miss is planned from the counters this process keeps for that version.
+   */
   async function searchCached(request: SearchRequest): Promise<WorksPage> {
     if (!cache) return search(request);
-    const key = searchCacheKey(await repo.catalogueVersion(), request);
+    const version = await repo.catalogueVersion();
+    const key = searchCacheKey(version, request);
     const hit = await cache.get(key);
     if (hit) return hit;
-    const page = await search(request);
+    const page = await search(request, counters.at(version));
     await cache.set(key, page);
     return page;
   }
