@@ -105,30 +105,37 @@ describe('the plans of the counted strategies', () => {
     expect(kinds(rare)).toEqual(['gather']);
   });
 
-  it('long-words: gathers a word with a rare bigram first, walks first otherwise', () => {
+  it('long-words: gathers first a word too rare for a walk to fill the page, walks first otherwise', () => {
+    // Page 2 of 24 in 10,000 works: a probe walk reads up to 2 × √(48 × 10,000) + 100 = 1,486
+    // works, and fills the page if about 48 × 10,000 / 1,486 ≈ 323 titles hold the word.
     const filter = filterOf('咖啡馆');
-    const rare = [gram('咖啡', 5000), gram('啡馆', 3)];
+    const rare = [gram('咖啡', 5000), gram('啡馆', 300)];
     expect(kinds(planOf('long-words', page2(filter), { scopeSize: 10_000, grams: rare }))).toEqual([
       'gather',
       'walk',
       'gather',
     ]);
-    const common = [gram('咖啡', 5000), gram('啡馆', 4000)];
-    expect(kinds(planOf('long-words', page2(filter), { scopeSize: 10_000, grams: common }))).toEqual([
-      'walk',
-      'gather',
-      'gather',
-    ]);
+    // Below the crossover (√(48 × 10,000) ≈ 693), yet common enough for the walk, which reads
+    // rows several times faster than a gathering.
+    for (const fewer of [4000, 600, 350]) {
+      const common = [gram('咖啡', 5000), gram('啡馆', fewer)];
+      expect(kinds(planOf('long-words', page2(filter), { scopeSize: 10_000, grams: common }))).toEqual([
+        'walk',
+        'gather',
+        'gather',
+      ]);
+    }
   });
 
   it('long-words: gathers first a word of characters whose chain of bigrams is rare', () => {
-    // 咖啡 in 5,000 titles, 啡馆 in 4,000, 啡 in 20,000: 咖啡馆 in about 5,000 × 4,000 / 20,000
-    // = 1,000, under half the crossover (√(48 × 100,000) ≈ 2,191); with 啡 in 5,000, about 4,000.
+    // 咖啡 in 5,000 titles, 啡馆 in 4,000, 啡 in 40,000: 咖啡馆 in about 5,000 × 4,000 / 40,000
+    // = 500, fewer than a probe walk needs to fill the page (48 × 100,000 / 4,482 ≈ 1,071); with
+    // 啡 in 5,000, about 4,000.
     const counters = (inner: number) => ({
       scopeSize: 100_000,
       grams: [gram('咖啡', 5000), gram('啡馆', 4000), gram('啡', inner)],
     });
-    expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), counters(20_000)))[0]).toBe('gather');
+    expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), counters(40_000)))[0]).toBe('gather');
     expect(kinds(planOf('long-words', page2(filterOf('咖啡馆')), counters(5_000)))[0]).toBe('walk');
     // Latin letters: the bound alone, however the chain looks.
     const latin = { scopeSize: 100_000, grams: [gram('ca', 5000), gram('af', 4000), gram('a', 20_000)] };

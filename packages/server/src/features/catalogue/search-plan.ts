@@ -30,13 +30,6 @@ export const SHORT_WORD_WALK_SLACK = 4;
 export const PROBE_WALK_CROSSOVERS = 2;
 
 /**
- * How far below the walk/gather crossover a 3+ character word's estimate must be to be gathered first: the
- * chain misjudges words of a small vocabulary (kana words share their characters) by up to
- * about half, and a wrong guess costs a gathering stopped at the cap before the walk.
- */
-export const ESTIMATE_MARGIN = 2;
-
-/**
  * Rows every walk reads beyond what its estimate asks for, so a walk sized from a tiny estimate
  * (a small scope, a first page) still reads a stretch in which the matches can show.
  */
@@ -76,7 +69,7 @@ export interface SearchCounters {
  */
 export type SearchStep =
   | { kind: 'gather'; read: GatherRead; answer: (found: Gathered) => WorksPage | undefined }
-  | { kind: 'walk'; read: WalkRead; answer: (found: Walked[]) => WorksPage | undefined }
+  | { kind: 'walk'; read: WalkRead; answer: (found: Walked) => WorksPage | undefined }
   | { kind: 'answer'; page: WorksPage }
   | { kind: 'replan'; strategy: SearchStrategyName };
 

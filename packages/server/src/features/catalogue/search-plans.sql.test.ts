@@ -18,7 +18,7 @@ import {
 import { SEARCH_STRATEGIES } from './search-strategies';
 import { searchTerms } from './search-text';
 import { scopeTotalQuery, type WorksFilter } from './works-list.repo';
-import { gatherQuery, gramsCountsQuery, walkQuery } from './works-search.repo';
+import { gatherQuery, gramsCountsQuery, positionQuery, walkQuery } from './works-search.repo';
 
 /**
  * The SQL each search strategy runs, for one representative request, kept as reviewed files
@@ -103,8 +103,14 @@ function stepText(step: SearchStep, index: number) {
         `step ${n}: gather${step.read.cap === undefined ? ' (every match)' : ` (cap ${step.read.cap})`}`,
         gatherQuery(step.read),
       );
-    case 'walk':
-      return statement(`step ${n}: walk (budget ${step.read.budget})`, walkQuery(step.read));
+    case 'walk': {
+      const walk = statement(`step ${n}: walk (budget ${step.read.budget})`, walkQuery(step.read));
+      if (!step.read.measured) return walk;
+      const last = '7251600000000099';
+      const position = positionQuery(step.read.filter, step.read.sort, last);
+      return `${walk}
+${statement(`step ${n}, had the walk met its limit: how far it read (the last match ${last})`, position)}`;
+    }
     case 'answer':
       return `-- step ${n}: answer ${JSON.stringify(step.page)} without a read\n`;
     case 'replan':

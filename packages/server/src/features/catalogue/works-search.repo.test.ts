@@ -79,3 +79,61 @@ describe('which statements are planned once (decision 049)', () => {
     expect(routes.seen).toEqual(['prepared']);
   });
 });
+
+describe('a walk along the list order', () => {
+  /** Every work of the scope in list order, numbered, with whether it holds the gram: the oracle. */
+  async function numbered(filter: WorksFilter, column: string | undefined, gram: string) {
+    const order = sql.raw(`${column ? `${column} DESC, ` : ''}pub_date DESC, id DESC`);
+    const { rows } = await sql<{ id: string; n: string; holds: boolean }>`
+      SELECT id::text, row_number() OVER (ORDER BY ${order}) AS n, title_grams @> ARRAY[${gram}] AS holds
+      FROM works WHERE NOT hidden
+        AND (${filter.channels.length === 0} OR channel = ANY(${filter.channels}::smallint[]))
+        AND (${!filter.onlyWithMagnets} OR has_magnet)
+      ORDER BY ${order}`.execute(database.db);
+    return rows.map((r) => ({ id: r.id, n: Number(r.n), holds: r.holds }));
+  }
+
+  it('finds the first matches in order, and a measured walk says how far it read to the last', async () => {
+    const { rows } = await sql<{ gram: string }>`
+      SELECT gram FROM title_gram_counts WHERE char_length(gram) = 1 GROUP BY gram
+      ORDER BY sum(works) DESC LIMIT 1`.execute(database.db);
+    const gram = rows[0]!.gram;
+    const repo = createWorksSearchRepo(database);
+    const shapes = [
+      { channels: [], onlyWithMagnets: false, sort: 'pubTime', column: undefined },
+      { channels: [1], onlyWithMagnets: true, sort: 'pubTime', column: undefined },
+      { channels: [2], onlyWithMagnets: false, sort: 'collect', column: 'collect_count' },
+      { channels: [], onlyWithMagnets: false, sort: 'evaluates', column: 'review_heat' },
+    ] as const;
+    for (const { channels, onlyWithMagnets, sort, column } of shapes) {
+      const filter: WorksFilter = { ...filterOf(gram, false), channels: [...channels], onlyWithMagnets };
+      const all = await numbered(filter, column, gram);
+      const matches = all.filter((w) => w.holds);
+      expect(matches.length, `${gram} in ${JSON.stringify(channels)}`).toBeGreaterThan(4);
+      const label = `${sort} ${JSON.stringify(channels)}`;
+      // Stops at its limit: the matches, and the last one's place in the scope.
+      const full = await repo.listAlongOrder({ filter, sort, limit: 4, budget: all.length, measured: true });
+      expect(
+        full.rows.map((r) => r.id),
+        label,
+      ).toEqual(matches.slice(0, 4).map((m) => m.id));
+      expect(full.read, label).toBe(matches[3]!.n);
+      // Unmeasured, or short of its limit within the budget: no count.
+      expect(
+        (await repo.listAlongOrder({ filter, sort, limit: 4, budget: all.length })).read,
+      ).toBeUndefined();
+      const short = await repo.listAlongOrder({
+        filter,
+        sort,
+        limit: 4,
+        budget: matches[2]!.n,
+        measured: true,
+      });
+      expect(
+        short.rows.map((r) => r.id),
+        label,
+      ).toEqual(matches.slice(0, 3).map((m) => m.id));
+      expect(short.read, label).toBeUndefined();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { WorkSort } from '@yingku/contract';
+import { MOD_ID, type WorkSort } from '@yingku/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likeContains, likePrefix } from '../../db/like';
@@ -35,6 +35,8 @@ export interface WalkRead {
   sort: WorkSort;
   limit: number;
   budget: number;
+  /** Say how many works of the scope were read when the walk stopped at its `limit`-th match. */
+  measured?: boolean;
 }
 
 /** What a gathering found: the count of its matches (up to the cap) and the page. */
@@ -43,10 +45,13 @@ export interface Gathered {
   rows: ListRow[];
 }
 
-/** A match a walk found, with how many works of the scope were read to reach it. */
+/**
+ * What a walk found: the first matches in list order, and, for a measured walk that stopped at
+ * its `limit`-th match, how many works of the scope it read to reach it.
+ */
 export interface Walked {
-  row: ListRow;
-  read: number;
+  rows: ListRow[];
+  read?: number;
 }
 
 /** Works `w` linked to each of `entities`, as semi-joins the planner may start from. */
@@ -89,26 +94,46 @@ function walkColumns(sort: WorkSort) {
 /**
  * A keyword search along the list's own order: the first `budget` works of the scope come off
  * the date (or ranking) index and are checked one by one — what a common word needs. Answers the
- * first `limit` matches with, for each, how many works of the scope were read to reach it.
+ * first `limit` matches.
  *
- * The numbering and the budget are in the index's order, so the matches come out in it and the
- * outer `LIMIT` stops the index scan at the `limit`-th match: a common word reads only as far as
- * its page (and the look-ahead) needs, not the whole budget, and nothing is sorted.
+ * The budget is taken in the index's order, so the matches come out in it and the outer `LIMIT`
+ * stops the index scan at the `limit`-th match: a common word reads only as far as its page (and
+ * the look-ahead) needs, not the whole budget, and nothing is sorted. The rows are not numbered:
+ * a window function over the walk cost as much as the walk itself (issue 18); `positionQuery`
+ * counts how far a measured walk went, once.
  */
 export function walkQuery({ filter, sort, limit, budget }: WalkRead) {
   const parts = scopeConditions(filter, 'w');
   const column = SORT_COLUMN[sort];
-  const order = channelOrderBy(filter, sort, 'w', 'id');
-  return sql<ListRow & { read: string }>`
-    SELECT ${LIST_COLUMNS}, m.read FROM (
-      SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')}, w.read FROM (
-        SELECT ${walkColumns(sort)}, row_number() OVER (ORDER BY ${order}) AS read
-        FROM works w WHERE ${and(parts)}
-        ORDER BY ${order} LIMIT ${budget}
+  return sql<ListRow>`
+    SELECT ${LIST_COLUMNS} FROM (
+      SELECT w.id, w.pub_date${sql.raw(column ? `, w.${column}` : '')} FROM (
+        SELECT ${walkColumns(sort)} FROM works w WHERE ${and(parts)}
+        ORDER BY ${channelOrderBy(filter, sort, 'w', 'id')} LIMIT ${budget}
       ) w WHERE ${and(matchConditions(filter))}
       ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit}
     ) m JOIN works w ON w.id = m.id
     ORDER BY ${orderBy(sort, 'm', 'id')}`;
+}
+
+/**
+ * Where a work stands in the scope's list order: how many works of the scope come before it, and
+ * it. Counted channel by channel along each channel's own index from the work's sort values
+ * (read again by its id), so the count reads about as many entries as the walk did, whatever
+ * the order: no one index orders every channel by a ranking.
+ */
+export function positionQuery(filter: WorksFilter, sort: WorkSort, workId: string) {
+  const column = SORT_COLUMN[sort];
+  const keys = (alias: string) =>
+    sql.raw(`${column ? `${alias}.${column}, ` : ''}${alias}.pub_date, ${alias}.id`);
+  const channels = filter.channels.length > 0 ? filter.channels : Object.values(MOD_ID);
+  const counts = channels.map(
+    (channel) => sql`(SELECT count(*) FROM works w
+      WHERE ${and(scopeConditions({ ...filter, channels: [channel] }, 'w'))}
+      AND ROW(${keys('w')}) >= ROW(${keys('l')}))`,
+  );
+  return sql<{ n: string }>`
+    SELECT ${sql.join(counts, sql` + `)} AS n FROM (SELECT ${keys('x')} FROM works x WHERE x.id = ${workId}) l`;
 }
 
 /**
@@ -149,9 +174,12 @@ const byNumberKeyAlone = (filter: WorksFilter) =>
 export function createWorksSearchRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {
   return {
     /** Fewer matches than `limit` means the budget ran out (or the matches did). */
-    async listAlongOrder(read: WalkRead): Promise<Walked[]> {
-      const result = await walkQuery(read).execute(db);
-      return result.rows.map(({ read: reached, ...row }) => ({ row, read: Number(reached) }));
+    async listAlongOrder(read: WalkRead): Promise<Walked> {
+      const { rows } = await walkQuery(read).execute(db);
+      const last = rows.at(-1);
+      if (!read.measured || !last || rows.length < read.limit) return { rows };
+      const position = await positionQuery(read.filter, read.sort, last.id).execute(db);
+      return { rows, read: Number(position.rows[0]!.n) };
     },
 
     async searchGathered(read: GatherRead): Promise<Gathered> {

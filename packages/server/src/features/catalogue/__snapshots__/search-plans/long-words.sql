@@ -24,16 +24,21 @@ ORDER BY p.collect_count DESC, p.pub_date DESC, p.id DESC;
 -- parameters: ["%咖啡馆%",3795,24,24]
 
 -- step 2: walk (budget 7690)
-SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, m.read FROM (
-  SELECT w.id, w.pub_date, w.collect_count, w.read FROM (
-    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, w.collect_count, row_number() OVER (ORDER BY "w"."channel", w.collect_count DESC, w.pub_date DESC, w.id DESC) AS read
-    FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
+SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet FROM (
+  SELECT w.id, w.pub_date, w.collect_count FROM (
+    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, w.collect_count FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
     ORDER BY "w"."channel", w.collect_count DESC, w.pub_date DESC, w.id DESC LIMIT $2
   ) w WHERE (w.search_text LIKE $3)
   ORDER BY w.collect_count DESC, w.pub_date DESC, w.id DESC LIMIT $4
 ) m JOIN works w ON w.id = m.id
 ORDER BY m.collect_count DESC, m.pub_date DESC, m.id DESC;
 -- parameters: [3,7690,"%咖啡馆%",148]
+
+-- step 2, had the walk met its limit: how far it read (the last match 7251600000000099)
+SELECT (SELECT count(*) FROM works w
+  WHERE NOT "w"."hidden" AND "w"."channel" = $1
+  AND ROW(w.collect_count, w.pub_date, w.id) >= ROW(l.collect_count, l.pub_date, l.id)) AS n FROM (SELECT x.collect_count, x.pub_date, x.id FROM works x WHERE x.id = $2) l;
+-- parameters: [3,"7251600000000099"]
 
 -- step 3: gather (every match)
 WITH m AS MATERIALIZED (

@@ -13,10 +13,9 @@ WHERE gram = ANY($1::text[]) AND works > 0;
 -- counters say: {"scopeSize":400000,"grams":[{"gram":"海","channel":1,"works":6000,"with_magnet":4000},{"gram":"海","channel":3,"works":2500,"with_magnet":900}]}
 
 -- step 1: walk (budget 12900)
-SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet, m.read FROM (
-  SELECT w.id, w.pub_date, w.read FROM (
-    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams, row_number() OVER (ORDER BY "w"."channel", w.pub_date DESC, w.id DESC) AS read
-    FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
+SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet FROM (
+  SELECT w.id, w.pub_date FROM (
+    SELECT w.id, w.pub_date, w.number_key, w.search_text, w.title_grams FROM works w WHERE NOT "w"."hidden" AND "w"."channel" = $1
     ORDER BY "w"."channel", w.pub_date DESC, w.id DESC LIMIT $2
   ) w WHERE (w.title_grams @> ARRAY[$3]::text[])
   ORDER BY w.pub_date DESC, w.id DESC LIMIT $4
