@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-entity-names';
 import * as m0018 from './migrations/0018-entity-names-statistics';
 import * as m0019 from './migrations/0019-catalogue-totals';
 import * as m0020 from './migrations/0020-catalogue-version';
+import * as m0021 from './migrations/0021-day-counts-covering';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-entity-names-statistics': m0018,
   '0019-catalogue-totals': m0019,
   '0020-catalogue-version': m0020,
+  '0021-day-counts-covering': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

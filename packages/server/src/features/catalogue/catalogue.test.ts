@@ -200,7 +200,14 @@ describe('GET /v2/works/detail/list', () => {
     expect(first.numbers).toHaveLength(2);
     expect(third.numbers).toHaveLength(1);
     expect(first.total).toBe(5);
-    expect((await list({ date: 999, pageSize: 2, pageNum: 4 })).numbers).toEqual([]);
+    // Past the last page: no rows, and still the total (read in the same statement as the page).
+    const past = await list({ date: 999, pageSize: 2, pageNum: 4 });
+    expect(past.numbers).toEqual([]);
+    expect(past.total).toBe(5);
+    expect(await list({ modName: 'uncensored', date: 90, sort: 'collect' })).toMatchObject({
+      numbers: [],
+      total: 0,
+    });
   });
 });
 

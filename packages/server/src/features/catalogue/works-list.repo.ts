@@ -135,18 +135,56 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
 
   return {
     /**
-     * Latest lists and rankings: the page's ids come off the channel's date or ranking index,
-     * index-only (OFFSET skips index entries, not rows), then only those rows are read.
+     * Latest lists and rankings, page and total in one statement: the total from the counters
+     * ({@link scopeTotalQuery}); the page's ids off the channel's date or ranking index,
+     * index-only, then only those rows are read. A page past the total reads no index at all
+     * (the comparison is a one-time filter), and the total comes back on a row of nulls.
+     *
+     * OFFSET skips index entries one by one, so a deep page of one channel's latest list starts
+     * on its day instead: the day counters, added up from the newest day, say on which day the
+     * page's first work was published and how many newer works come before that day; the index
+     * is read from that day, skipping only the rest. The counters move with every write, in its
+     * transaction, and are read in the same snapshot as the index, so the two agree.
+     *
+     * Each shape reads the same index whatever the channel, window or page, so the statement
+     * goes through `prepared` and is planned once per connection (decision 049).
      */
-    async listByWorks(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
+    async pageByWorks(
+      scope: WorksScope,
+      sort: WorkSort,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ListRow[]; total: number }> {
       const parts = scopeConditions(scope, 'i');
       const column = SORT_COLUMN[sort];
-      return rowsOf(sql<ListRow>`
-        SELECT ${LIST_COLUMNS} FROM (
-          SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i WHERE ${and(parts)}
-          ORDER BY ${channelOrderBy(scope, sort, 'i', 'id')} LIMIT ${limit} OFFSET ${offset}
-        ) p JOIN works w ON w.id = p.id
-        ORDER BY ${orderBy(sort, 'p', 'id')}`);
+      const channel = scope.channels.length === 1 ? scope.channels[0] : undefined;
+      const byDay = sort === 'pubTime' && channel !== undefined && offset > 0;
+      const counted = sql.raw(scope.onlyWithMagnets ? 'c.with_magnet' : 'c.works');
+      const days: RawBuilder<unknown>[] = [sql`c.channel = ${channel}`];
+      if (scope.sinceDate) days.push(sql`c.pub_date >= ${scope.sinceDate}::date`);
+      const { rows } = await sql<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>`
+        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${scopeTotalQuery(scope)}) t
+        ${
+          byDay
+            ? sql`LEFT JOIN LATERAL (
+                SELECT d.pub_date AS day, d.upto - d.n AS before FROM (
+                  SELECT c.pub_date, ${counted} AS n, sum(${counted}) OVER (ORDER BY c.pub_date DESC) AS upto
+                  FROM catalogue_day_counts c WHERE ${and(days)} ORDER BY c.pub_date DESC
+                ) d
+                WHERE d.upto > ${offset} AND t.n > ${offset} LIMIT 1
+              ) s ON true`
+            : sql``
+        }
+        LEFT JOIN LATERAL (
+          SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i
+          WHERE ${and(parts)} AND ${byDay ? sql`i.pub_date <= s.day` : sql`t.n > ${offset}`}
+          ORDER BY ${channelOrderBy(scope, sort, 'i', 'id')}
+          LIMIT ${limit} OFFSET ${byDay ? sql`${offset} - s.before` : offset}
+        ) p ON true
+        LEFT JOIN works w ON w.id = p.id
+        ORDER BY ${orderBy(sort, 'p', 'id')}`.execute(prepared);
+      const total = Number(rows[0]?.total ?? 0);
+      return { rows: rows.flatMap(({ total: _, ...row }) => (row.id === null ? [] : [row])), total };
     },
 
     /**

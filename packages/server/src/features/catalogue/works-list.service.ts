@@ -120,9 +120,7 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?:
     async listWorks(filter: WorksFilter, sort: WorkSort, limit: number, offset: number): Promise<WorksPage> {
       if (filter.terms.length > 0) return searchCached({ filter, sort, limit, offset });
       if (filter.entities.length > 0) return byEntities(filter, sort, limit, offset);
-      const total = await repo.scopeTotal(filter);
-      if (offset >= total) return { rows: [], total };
-      return { rows: await repo.listByWorks(filter, sort, limit, offset), total };
+      return repo.pageByWorks(filter, sort, limit, offset);
     },
   };
 }

@@ -1,0 +1,102 @@
+import type { ModId, WorkSort } from '@yingku/contract';
+import { type KyselyPlugin, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCountersExact } from '../../../test/catalogue-counts';
+import { createTestDatabase } from '../../../test/db';
+import type { Database } from '../../db/connection';
+import { createWorksListRepo, LIST_COLUMNS, orderBy, type WorksScope } from './works-list.repo';
+
+// Latest lists and rankings (`pageByWorks`): every page of every shape against a plain query
+// over the table, so the one-statement read, its total and the deep page's start by day
+// (decision 016) answer what OFFSET over the whole scope answers.
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase({ demo: true });
+  // Some works hidden, and some days left with nothing visible, so the counters' days and the
+  // index's rows differ from a plain count of the table's rows.
+  await sql`UPDATE works SET hidden = true WHERE id % 5 = 0 OR pub_date = (SELECT max(pub_date) FROM works)`.execute(
+    database.db,
+  );
+  await expectCountersExact(database.db);
+}, 120_000);
+afterAll(() => database?.close());
+
+/** The conditions of a scope, as a plain query over the table spells them. */
+function plainScope(scope: WorksScope) {
+  const where = [sql`NOT w.hidden`];
+  if (scope.channels.length > 0) where.push(sql`w.channel = ANY(${scope.channels}::smallint[])`);
+  if (scope.sinceDate) where.push(sql`w.pub_date >= ${scope.sinceDate}::date`);
+  if (scope.onlyWithMagnets) where.push(sql`w.has_magnet`);
+  return sql.join(where, sql` AND `);
+}
+
+/** The visible works of a scope, counted. */
+async function plainTotal(scope: WorksScope) {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM works w WHERE ${plainScope(scope)}`.execute(database.db);
+  return rows[0]!.n;
+}
+
+/** A page as OFFSET over the table finds it. */
+async function plainPage(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
+  const rows = await sql`SELECT ${LIST_COLUMNS} FROM works w WHERE ${plainScope(scope)}
+    ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
+  return rows.rows;
+}
+
+/** `db` and `prepared`, each noting its name for every statement it runs. */
+function recorded() {
+  const seen: string[] = [];
+  const note = (name: string): KyselyPlugin => ({
+    transformQuery: ({ node }) => (seen.push(name), node),
+    transformResult: async ({ result }) => result,
+  });
+  return {
+    seen,
+    db: database.db.withPlugin(note('db')),
+    prepared: database.prepared.withPlugin(note('prepared')),
+  };
+}
+
+const CHANNELS: ModId[][] = [[1], [2], [3], []];
+const SORTS: WorkSort[] = ['pubTime', 'collect', 'average', 'evaluates'];
+
+describe('a latest list or ranking, page and total in one statement', () => {
+  it('answers every page of every channel, window and sort as OFFSET over the table does', async () => {
+    const { rows } = await sql<{ day: string }>`
+      SELECT (max(pub_date) - 40)::text AS day FROM works`.execute(database.db);
+    const windows = [undefined, rows[0]!.day];
+    const routes = recorded();
+    const repo = createWorksListRepo(routes);
+    let pages = 0;
+    for (const channels of CHANNELS)
+      for (const sinceDate of windows)
+        for (const onlyWithMagnets of [false, true])
+          for (const sort of SORTS) {
+            const scope = { channels, sinceDate, onlyWithMagnets };
+            // Pages of 7 fall on every position within a day; the last offsets lie past the end.
+            const total = await plainTotal(scope);
+            for (let offset = 0; offset <= total + 7; offset += sort === 'pubTime' ? 23 : 97) {
+              const expected = { rows: await plainPage(scope, sort, 7, offset), total };
+              expect(
+                await repo.pageByWorks(scope, sort, 7, offset),
+                JSON.stringify({ scope, sort, offset }),
+              ).toEqual(expected);
+              pages++;
+            }
+          }
+    expect(pages).toBeGreaterThan(500);
+    // One statement a page, planned once per connection (decision 049).
+    expect(new Set(routes.seen)).toEqual(new Set(['prepared']));
+    expect(routes.seen).toHaveLength(pages);
+  });
+
+  it('answers an offset far past the end with no rows and the total', async () => {
+    const repo = createWorksListRepo(database);
+    const scope = { channels: [1 as ModId], sinceDate: undefined, onlyWithMagnets: false };
+    const total = await plainTotal(scope);
+    for (const sort of SORTS)
+      expect(await repo.pageByWorks(scope, sort, 20, 2_000_000_000)).toEqual({ rows: [], total });
+  });
+});
