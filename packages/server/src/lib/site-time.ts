@@ -30,8 +30,13 @@ const SHANGHAI_DAY = new Intl.DateTimeFormat('en-CA', {
 
 /** Today's date in Asia/Shanghai, `YYYY-MM-DD` (the site's day, DESIGN.md "HTTP contract"). */
 export function todayInShanghai(now: Date = new Date()): string {
-  return SHANGHAI_DAY.format(now);
+  // Every uncached list asks; the zone's offset is whole hours, so its day can only change at
+  // a minute's start, and the last minute's answer holds for the whole of it.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: SHANGHAI_DAY.format(now) };
+  return lastDay.day;
 }
+let lastDay = { minute: Number.NaN, day: '' };
 
 /** The day `days` before a `YYYY-MM-DD` day. */
 export function daysBefore(day: string, days: number): string {

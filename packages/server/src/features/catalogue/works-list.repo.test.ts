@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCountersExact } from '../../../test/catalogue-counts';
 import { createTestDatabase } from '../../../test/db';
 import type { Database } from '../../db/connection';
+import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
 import { createWorksListRepo, LIST_COLUMNS, orderBy, type WorksScope } from './works-list.repo';
 
 // Latest lists and rankings (`pageByWorks`): every page of every shape against a plain query
@@ -22,9 +23,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database?.close());
 
-/** The conditions of a scope, as a plain query over the table spells them. */
-function plainScope(scope: WorksScope) {
+/** The conditions of a scope (and of being linked to an entity), as a plain query spells them. */
+function plainScope(scope: WorksScope, entity?: { kind: EntityKind; id: string }) {
   const where = [sql`NOT w.hidden`];
+  if (entity)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${sql.table(ENTITY_KINDS[entity.kind].link)} l
+        WHERE l.entity_id = ${entity.id} AND l.work_id = w.id)`,
+    );
   if (scope.channels.length > 0) where.push(sql`w.channel = ANY(${scope.channels}::smallint[])`);
   if (scope.sinceDate) where.push(sql`w.pub_date >= ${scope.sinceDate}::date`);
   if (scope.onlyWithMagnets) where.push(sql`w.has_magnet`);
@@ -32,15 +38,21 @@ function plainScope(scope: WorksScope) {
 }
 
 /** The visible works of a scope, counted. */
-async function plainTotal(scope: WorksScope) {
+async function plainTotal(scope: WorksScope, entity?: { kind: EntityKind; id: string }) {
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM works w WHERE ${plainScope(scope)}`.execute(database.db);
+    SELECT count(*)::int AS n FROM works w WHERE ${plainScope(scope, entity)}`.execute(database.db);
   return rows[0]!.n;
 }
 
 /** A page as OFFSET over the table finds it. */
-async function plainPage(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
-  const rows = await sql`SELECT ${LIST_COLUMNS} FROM works w WHERE ${plainScope(scope)}
+async function plainPage(
+  scope: WorksScope,
+  sort: WorkSort,
+  limit: number,
+  offset: number,
+  entity?: { kind: EntityKind; id: string },
+) {
+  const rows = await sql`SELECT ${LIST_COLUMNS} FROM works w WHERE ${plainScope(scope, entity)}
     ORDER BY ${orderBy(sort, 'w', 'id')} LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
   return rows.rows;
 }
@@ -98,5 +110,40 @@ describe('a latest list or ranking, page and total in one statement', () => {
     const total = await plainTotal(scope);
     for (const sort of SORTS)
       expect(await repo.pageByWorks(scope, sort, 20, 2_000_000_000)).toEqual({ rows: [], total });
+  });
+});
+
+describe("one entity's works on one channel, page and total in one statement", () => {
+  it('answers every page as OFFSET over the table does, for the busiest entity of each kind', async () => {
+    const { rows: day } = await sql<{ day: string }>`
+      SELECT (max(pub_date) - 60)::text AS day FROM works`.execute(database.db);
+    const routes = recorded();
+    const repo = createWorksListRepo(routes);
+    let pages = 0;
+    for (const kind of ['tag', 'maker', 'performer', 'series'] as EntityKind[]) {
+      // The entity with the most works of its kind, on each channel it has works in.
+      const { rows } = await sql<{ id: string; channel: ModId }>`
+        SELECT DISTINCT ON (channel) entity_id::text AS id, channel FROM entity_work_counts
+        WHERE kind = ${kind} AND works > 0 ORDER BY channel, works DESC`.execute(database.db);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { id, channel } of rows)
+        for (const sinceDate of [undefined, day[0]!.day])
+          for (const onlyWithMagnets of [false, true]) {
+            const entity = { kind, id };
+            const scope = { channels: [channel], sinceDate, onlyWithMagnets };
+            const total = await plainTotal(scope, entity);
+            for (let offset = 0; offset <= total + 5; offset += 5) {
+              const expected = { rows: await plainPage(scope, 'pubTime', 5, offset, entity), total };
+              expect(
+                await repo.pageByLink(entity, scope, 5, offset),
+                JSON.stringify({ entity, scope, offset }),
+              ).toEqual(expected);
+              pages++;
+            }
+          }
+    }
+    expect(pages).toBeGreaterThan(100);
+    expect(new Set(routes.seen)).toEqual(new Set(['prepared']));
+    expect(routes.seen).toHaveLength(pages);
   });
 });

@@ -133,6 +133,18 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
   const rowsOf = async (query: RawBuilder<ListRow>) => (await query.execute(db)).rows;
   const count = async (query: RawBuilder<{ n: string }>) => Number((await query.execute(db)).rows[0]?.n ?? 0);
 
+  /**
+   * Runs, through `prepared`, a statement that answers the total on every row beside the page's
+   * columns (a page past the total: one row, its columns null), and splits the two.
+   */
+  async function pageWithTotal(query: RawBuilder<unknown>): Promise<{ rows: ListRow[]; total: number }> {
+    const { rows } = await (
+      query as RawBuilder<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>
+    ).execute(prepared);
+    const total = Number(rows[0]?.total ?? 0);
+    return { rows: rows.flatMap(({ total: _, ...row }) => (row.id === null ? [] : [row])), total };
+  }
+
   return {
     /**
      * Latest lists and rankings, page and total in one statement: the total from the counters
@@ -149,12 +161,7 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
      * Each shape reads the same index whatever the channel, window or page, so the statement
      * goes through `prepared` and is planned once per connection (decision 049).
      */
-    async pageByWorks(
-      scope: WorksScope,
-      sort: WorkSort,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: ListRow[]; total: number }> {
+    async pageByWorks(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
       const parts = scopeConditions(scope, 'i');
       const column = SORT_COLUMN[sort];
       const channel = scope.channels.length === 1 ? scope.channels[0] : undefined;
@@ -162,7 +169,7 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
       const counted = sql.raw(scope.onlyWithMagnets ? 'c.with_magnet' : 'c.works');
       const days: RawBuilder<unknown>[] = [sql`c.channel = ${channel}`];
       if (scope.sinceDate) days.push(sql`c.pub_date >= ${scope.sinceDate}::date`);
-      const { rows } = await sql<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>`
+      return pageWithTotal(sql`
         SELECT t.n AS total, ${LIST_COLUMNS} FROM (${scopeTotalQuery(scope)}) t
         ${
           byDay
@@ -182,9 +189,32 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
           LIMIT ${limit} OFFSET ${byDay ? sql`${offset} - s.before` : offset}
         ) p ON true
         LEFT JOIN works w ON w.id = p.id
-        ORDER BY ${orderBy(sort, 'p', 'id')}`.execute(prepared);
-      const total = Number(rows[0]?.total ?? 0);
-      return { rows: rows.flatMap(({ total: _, ...row }) => (row.id === null ? [] : [row])), total };
+        ORDER BY ${orderBy(sort, 'p', 'id')}`);
+    },
+
+    /**
+     * One entity's works, newest first, page and total in one statement through `prepared`: the
+     * page off the link table's (entity, channel, date) index, gated like {@link pageByWorks};
+     * the total from the entity's counters, or, within a date window, counted off the same index
+     * (index-only). Neither plan depends on the values.
+     */
+    async pageByLink(entity: EntityFilter, scope: WorksScope, limit: number, offset: number) {
+      const parts = scopeConditions(scope, 'l');
+      const links = sql`${link(entity.kind)} l WHERE l.entity_id = ${entity.id} AND ${and(parts)}`;
+      const counters: RawBuilder<unknown>[] = [sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`];
+      if (scope.channels.length > 0) counters.push(sql`channel = ANY(${scope.channels}::smallint[])`);
+      const total = scope.sinceDate
+        ? sql`SELECT count(*) AS n FROM ${links}`
+        : sql`SELECT coalesce(sum(${sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works')}), 0) AS n
+            FROM entity_work_counts WHERE ${and(counters)}`;
+      return pageWithTotal(sql`
+        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${total}) t
+        LEFT JOIN LATERAL (
+          SELECT l.work_id, l.pub_date FROM ${links} AND t.n > ${offset}
+          ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${limit} OFFSET ${offset}
+        ) p ON true
+        LEFT JOIN works w ON w.id = p.work_id
+        ORDER BY p.pub_date DESC, p.work_id DESC`);
     },
 
     /**

@@ -28,6 +28,9 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?:
 
   async function byEntities(filter: WorksFilter, sort: WorkSort, limit: number, offset: number) {
     const unique = [...new Map(filter.entities.map((e) => [`${e.kind}:${e.id}`, e])).values()];
+    // One entity on one channel tab, newest first (the common case): one statement.
+    if (unique.length === 1 && filter.channels.length === 1 && sort === 'pubTime')
+      return repo.pageByLink(unique[0]!, filter, limit, offset);
     const counts = await repo.entityChannelCounts(unique);
     const sized = unique
       .map((entity) => {
