@@ -1,8 +1,9 @@
 import type { ModId, WorkSort } from '@yingku/contract';
-import { type KyselyPlugin, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCountersExact } from '../../../test/catalogue-counts';
 import { createTestDatabase } from '../../../test/db';
+import { recordedPools } from '../../../test/recorded-pools';
 import type { Database } from '../../db/connection';
 import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
 import { createWorksListRepo, LIST_COLUMNS, orderBy, type WorksScope } from './works-list.repo';
@@ -57,18 +58,29 @@ async function plainPage(
   return rows.rows;
 }
 
-/** `db` and `prepared`, each noting its name for every statement it runs. */
-function recorded() {
-  const seen: string[] = [];
-  const note = (name: string): KyselyPlugin => ({
-    transformQuery: ({ node }) => (seen.push(name), node),
-    transformResult: async ({ result }) => result,
-  });
-  return {
-    seen,
-    db: database.db.withPlugin(note('db')),
-    prepared: database.prepared.withPlugin(note('prepared')),
-  };
+/**
+ * Every page `step` apart from the first to one past the end, as `read` answers it, equal to the
+ * plain query's page and total; how many pages were read.
+ */
+async function expectEveryPage(
+  what: object,
+  { total, limit, step }: { total: number; limit: number; step: number },
+  read: (offset: number) => Promise<unknown>,
+  plain: (offset: number) => Promise<unknown[]>,
+) {
+  let pages = 0;
+  for (let offset = 0; offset <= total + limit; offset += step) {
+    const expected = { rows: await plain(offset), total };
+    expect(await read(offset), JSON.stringify({ ...what, offset })).toEqual(expected);
+    pages++;
+  }
+  return pages;
+}
+
+/** One statement a page, planned once per connection (decision 049). */
+function expectOnePreparedStatementEach(seen: string[], pages: number) {
+  expect(new Set(seen)).toEqual(new Set(['prepared']));
+  expect(seen).toHaveLength(pages);
 }
 
 const CHANNELS: ModId[][] = [[1], [2], [3], []];
@@ -79,7 +91,7 @@ describe('a latest list or ranking, page and total in one statement', () => {
     const { rows } = await sql<{ day: string }>`
       SELECT (max(pub_date) - 40)::text AS day FROM works`.execute(database.db);
     const windows = [undefined, rows[0]!.day];
-    const routes = recorded();
+    const routes = recordedPools(database);
     const repo = createWorksListRepo(routes);
     let pages = 0;
     for (const channels of CHANNELS)
@@ -87,21 +99,17 @@ describe('a latest list or ranking, page and total in one statement', () => {
         for (const onlyWithMagnets of [false, true])
           for (const sort of SORTS) {
             const scope = { channels, sinceDate, onlyWithMagnets };
-            // Pages of 7 fall on every position within a day; the last offsets lie past the end.
+            // Pages of 7, 23 apart, fall on every position within a day; the last lies past the end.
             const total = await plainTotal(scope);
-            for (let offset = 0; offset <= total + 7; offset += sort === 'pubTime' ? 23 : 97) {
-              const expected = { rows: await plainPage(scope, sort, 7, offset), total };
-              expect(
-                await repo.pageByWorks(scope, sort, 7, offset),
-                JSON.stringify({ scope, sort, offset }),
-              ).toEqual(expected);
-              pages++;
-            }
+            pages += await expectEveryPage(
+              { scope, sort },
+              { total, limit: 7, step: sort === 'pubTime' ? 23 : 97 },
+              (offset) => repo.pageByWorks(scope, sort, 7, offset),
+              (offset) => plainPage(scope, sort, 7, offset),
+            );
           }
     expect(pages).toBeGreaterThan(500);
-    // One statement a page, planned once per connection (decision 049).
-    expect(new Set(routes.seen)).toEqual(new Set(['prepared']));
-    expect(routes.seen).toHaveLength(pages);
+    expectOnePreparedStatementEach(routes.seen, pages);
   });
 
   it('answers an offset far past the end with no rows and the total', async () => {
@@ -117,7 +125,7 @@ describe("one entity's works on one channel, page and total in one statement", (
   it('answers every page as OFFSET over the table does, for the busiest entity of each kind', async () => {
     const { rows: day } = await sql<{ day: string }>`
       SELECT (max(pub_date) - 60)::text AS day FROM works`.execute(database.db);
-    const routes = recorded();
+    const routes = recordedPools(database);
     const repo = createWorksListRepo(routes);
     let pages = 0;
     for (const kind of ['tag', 'maker', 'performer', 'series'] as EntityKind[]) {
@@ -131,19 +139,15 @@ describe("one entity's works on one channel, page and total in one statement", (
           for (const onlyWithMagnets of [false, true]) {
             const entity = { kind, id };
             const scope = { channels: [channel], sinceDate, onlyWithMagnets };
-            const total = await plainTotal(scope, entity);
-            for (let offset = 0; offset <= total + 5; offset += 5) {
-              const expected = { rows: await plainPage(scope, 'pubTime', 5, offset, entity), total };
-              expect(
-                await repo.pageByLink(entity, scope, 5, offset),
-                JSON.stringify({ entity, scope, offset }),
-              ).toEqual(expected);
-              pages++;
-            }
+            pages += await expectEveryPage(
+              { entity, scope },
+              { total: await plainTotal(scope, entity), limit: 5, step: 5 },
+              (offset) => repo.pageByLink(entity, scope, 5, offset),
+              (offset) => plainPage(scope, 'pubTime', 5, offset, entity),
+            );
           }
     }
     expect(pages).toBeGreaterThan(100);
-    expect(new Set(routes.seen)).toEqual(new Set(['prepared']));
-    expect(routes.seen).toHaveLength(pages);
+    expectOnePreparedStatementEach(routes.seen, pages);
   });
 });

@@ -1,6 +1,7 @@
-import { type KyselyPlugin, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
+import { recordedPools } from '../../../test/recorded-pools';
 import type { Database } from '../../db/connection';
 import { searchTerms } from './search-text';
 import { createWorksListRepo } from './works-list.repo';
@@ -12,20 +13,6 @@ beforeAll(async () => {
   database = await createTestDatabase({ demo: true });
 }, 120_000);
 afterAll(() => database?.close());
-
-/** `db` and `prepared` as they are, each noting its name for every statement it runs. */
-function recorded() {
-  const seen: string[] = [];
-  const note = (name: string): KyselyPlugin => ({
-    transformQuery: ({ node }) => (seen.push(name), node),
-    transformResult: async ({ result }) => result,
-  });
-  return {
-    seen,
-    db: database.db.withPlugin(note('db')),
-    prepared: database.prepared.withPlugin(note('prepared')),
-  };
-}
 
 const filterOf = (keyword: string, numberOnly: boolean): WorksFilter => ({
   channels: [],
@@ -41,7 +28,7 @@ describe('which statements are planned once (decision 049)', () => {
       SELECT number, id::text FROM works WHERE NOT hidden ORDER BY id LIMIT 3`.execute(database.db);
     for (const { number, id } of rows) {
       const read = { filter: filterOf(number, true), sort: 'pubTime' as const, limit: 10, offset: 0 };
-      const routes = recorded();
+      const routes = recordedPools(database);
       const found = await createWorksSearchRepo(routes).searchGathered(read);
       expect(routes.seen).toEqual(['prepared']);
       expect(found.rows.map((r) => r.id)).toContain(id);
@@ -53,7 +40,7 @@ describe('which statements are planned once (decision 049)', () => {
   });
 
   it('keeps every other gathering and walk on `db`, planned for its values', async () => {
-    const routes = recorded();
+    const routes = recordedPools(database);
     const repo = createWorksSearchRepo(routes);
     const { rows } = await sql<{ number: string }>`SELECT number FROM works LIMIT 1`.execute(database.db);
     await repo.searchGathered({
@@ -74,7 +61,7 @@ describe('which statements are planned once (decision 049)', () => {
   });
 
   it("reads the catalogue's version through `prepared`", async () => {
-    const routes = recorded();
+    const routes = recordedPools(database);
     expect(await createWorksListRepo(routes).catalogueVersion()).toMatch(/^\d+$/);
     expect(routes.seen).toEqual(['prepared']);
   });
