@@ -16,7 +16,10 @@ async function stored(db: Kysely<DB>, table: string, key: string) {
   );
 }
 
-/** Every counter table's non-zero rows: day, entity and gram counts, channel and kind totals. */
+/**
+ * Every counter table's non-zero rows: day, entity and gram counts, channel and kind totals, and
+ * the tags' months.
+ */
 export async function storedCounters(db: Kysely<DB>) {
   return [
     await stored(db, 'catalogue_day_counts', 'channel, pub_date'),
@@ -24,6 +27,7 @@ export async function storedCounters(db: Kysely<DB>) {
     await stored(db, 'title_gram_counts', 'gram, channel'),
     await stored(db, 'catalogue_channel_counts', 'channel'),
     sorted(await rowsOf(db, `SELECT kind, channel, entities FROM entity_kind_counts WHERE entities <> 0`)),
+    await stored(db, 'tag_month_counts', 'tag_id, channel, month'),
   ];
 }
 
@@ -47,6 +51,13 @@ async function counted(db: Kysely<DB>) {
     ),
     sorted(await rowsOf(db, `SELECT channel, ${tally} FROM works w WHERE NOT hidden GROUP BY 1`)),
     sorted(await rowsOf(db, entitiesWithWorks)),
+    sorted(
+      await rowsOf(
+        db,
+        `SELECT l.entity_id AS tag_id, w.channel, date_trunc('month', w.pub_date::timestamp)::date AS month,
+          ${tally} FROM work_tags l JOIN works w ON w.id = l.work_id WHERE NOT w.hidden GROUP BY 1, 2, 3`,
+      ),
+    ),
   ];
 }
 
@@ -60,13 +71,15 @@ const entitiesWithWorks = (['maker', 'label', 'series', 'director', 'item', 'per
 
 /** Fails unless every counter equals a fresh count and every link's copied flags equal its work's. */
 export async function expectCountersExact(db: Kysely<DB>): Promise<void> {
-  const [days, entities, grams, channels, kinds] = await counted(db);
-  const [storedDays, storedEntities, storedGrams, storedChannels, storedKinds] = await storedCounters(db);
+  const [days, entities, grams, channels, kinds, months] = await counted(db);
+  const [storedDays, storedEntities, storedGrams, storedChannels, storedKinds, storedMonths] =
+    await storedCounters(db);
   expect(storedDays, 'catalogue_day_counts').toEqual(days);
   expect(storedEntities, 'entity_work_counts').toEqual(entities);
   expect(storedGrams, 'title_gram_counts').toEqual(grams);
   expect(storedChannels, 'catalogue_channel_counts').toEqual(channels);
   expect(storedKinds, 'entity_kind_counts').toEqual(kinds);
+  expect(storedMonths, 'tag_month_counts').toEqual(months);
   for (const { link } of Object.values(ENTITY_KINDS)) {
     const stale = await rowsOf(
       db,

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-entity-names-statistics';
 import * as m0019 from './migrations/0019-catalogue-totals';
 import * as m0020 from './migrations/0020-catalogue-version';
 import * as m0021 from './migrations/0021-day-counts-covering';
+import * as m0022 from './migrations/0022-tag-month-counts';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-catalogue-totals': m0019,
   '0020-catalogue-version': m0020,
   '0021-day-counts-covering': m0021,
+  '0022-tag-month-counts': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -151,6 +151,16 @@ export interface EntityWorkCountsTable extends WorkCounts {
 }
 
 /**
+ * Per tag, channel and month of publication (`month`: its first day), kept by `work_tags`'
+ * triggers (migration 0022): a tag's total within a date window.
+ */
+export interface TagMonthCountsTable extends WorkCounts {
+  tag_id: BigId;
+  channel: number;
+  month: DateText;
+}
+
+/**
  * The names the search box matches (migration 0017): one row per entity and channel it has a
  * list page in, kept by the entity tables' triggers; `folded` is the lower-cased name and
  * Chinese name, a line apart.
@@ -525,6 +535,7 @@ export interface DB {
   entity_kind_counts: EntityKindCountsTable;
   catalogue_version: CatalogueVersionTable;
   entity_work_counts: EntityWorkCountsTable;
+  tag_month_counts: TagMonthCountsTable;
   title_gram_counts: TitleGramCountsTable;
   entity_names: EntityNamesTable;
   entity_name_grams: EntityNameGramsTable;

@@ -4,11 +4,17 @@ import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
 
 /**
  * The counters of decision 016 (migration 0007): visible works per channel and day, per entity
- * and channel, per title gram and channel, each with and without magnets. Triggers keep them on
+ * and channel, per title gram and channel, each with and without magnets; and per tag, channel
+ * and month (migration 0022). Triggers keep them on
  * every write; these statements rebuild them from the rows, for a bulk load that ran with the
  * triggers off (npm run bench:data) or a repair.
  */
-export const COUNTER_TABLES = ['catalogue_day_counts', 'entity_work_counts', 'title_gram_counts'] as const;
+export const COUNTER_TABLES = [
+  'catalogue_day_counts',
+  'entity_work_counts',
+  'title_gram_counts',
+  'tag_month_counts',
+] as const;
 
 /**
  * The totals of migration 0019, per channel and per kind of entity: a few rows each, kept by
@@ -50,6 +56,10 @@ export function recountStatements(): string[] {
     `INSERT INTO title_gram_counts (gram, channel, works, with_magnet)
       SELECT g, channel, count(*), count(*) FILTER (WHERE has_magnet)
       FROM works, unnest(title_grams) g WHERE NOT hidden GROUP BY g, channel`,
+    `INSERT INTO tag_month_counts (tag_id, channel, month, works, with_magnet)
+      SELECT entity_id, channel, pub_date - extract(day FROM pub_date)::int + 1,
+        count(*), count(*) FILTER (WHERE has_magnet)
+      FROM work_tags WHERE NOT hidden GROUP BY 1, 2, 3`,
     // The day rows' trigger has added them up already; counted again, a repair holds whatever ran.
     `DELETE FROM catalogue_channel_counts`,
     `INSERT INTO catalogue_channel_counts (channel, works, with_magnet)

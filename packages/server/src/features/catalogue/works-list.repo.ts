@@ -196,17 +196,25 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
      * One entity's works, newest first, page and total in one statement through `prepared`: the
      * page off the link table's (entity, channel, date) index, gated like {@link pageByWorks};
      * the total from the entity's counters, or, within a date window, counted off the same index
-     * (index-only). Neither plan depends on the values.
+     * (index-only). A tag's window counts only its first month's links, the months after it
+     * coming from the tag's month counters (migration 0022). No plan depends on the values.
      */
     async pageByLink(entity: EntityFilter, scope: WorksScope, limit: number, offset: number) {
       const parts = scopeConditions(scope, 'l');
       const links = sql`${link(entity.kind)} l WHERE l.entity_id = ${entity.id} AND ${and(parts)}`;
-      const counters: RawBuilder<unknown>[] = [sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`];
-      if (scope.channels.length > 0) counters.push(sql`channel = ANY(${scope.channels}::smallint[])`);
-      const total = scope.sinceDate
-        ? sql`SELECT count(*) AS n FROM ${links}`
-        : sql`SELECT coalesce(sum(${sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works')}), 0) AS n
-            FROM entity_work_counts WHERE ${and(counters)}`;
+      const counted = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
+      const channels = scope.channels.length > 0 ? [sql`channel = ANY(${scope.channels}::smallint[])`] : [];
+      const counters = [sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`, ...channels];
+      let total = sql`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts WHERE ${and(counters)}`;
+      if (scope.sinceDate && entity.kind === 'tag') {
+        const since = scope.sinceDate;
+        const months = [sql`tag_id = ${entity.id}`, ...channels, sql`month > ${since}::date`];
+        total = sql`SELECT
+            (SELECT coalesce(sum(${counted}), 0) FROM tag_month_counts WHERE ${and(months)})
+            + (SELECT count(*) FROM ${links}
+                AND l.pub_date < (date_trunc('month', ${since}::timestamp) + interval '1 month')::date)
+          AS n`;
+      } else if (scope.sinceDate) total = sql`SELECT count(*) AS n FROM ${links}`;
       return pageWithTotal(sql`
         SELECT t.n AS total, ${LIST_COLUMNS} FROM (${total}) t
         LEFT JOIN LATERAL (
