@@ -126,6 +126,28 @@ export function scopeTotalQuery(scope: WorksScope) {
 }
 
 /**
+ * One entity's visible works in a scope: all time, from its counters; within a date window, its
+ * `links` (the link rows of the scope, aliased `l`, open to further conditions) counted off the
+ * index. A tag's window counts only the links of its first month, the months after it coming
+ * from the tag's month counters (migration 0022): a tag has thousands of works a year.
+ */
+function entityTotalQuery(entity: EntityFilter, scope: WorksScope, links: RawBuilder<unknown>) {
+  const counted = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
+  const channels = scope.channels.length > 0 ? [sql`channel = ANY(${scope.channels}::smallint[])`] : [];
+  if (!scope.sinceDate)
+    return sql`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts
+      WHERE ${and([sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`, ...channels])}`;
+  if (entity.kind !== 'tag') return sql`SELECT count(*) AS n FROM ${links}`;
+  const since = scope.sinceDate;
+  const months = [sql`tag_id = ${entity.id}`, ...channels, sql`month > ${since}::date`];
+  return sql`SELECT
+      (SELECT coalesce(sum(${counted}), 0) FROM tag_month_counts WHERE ${and(months)})
+      + (SELECT count(*) FROM ${links}
+          AND l.pub_date < (date_trunc('month', ${since}::timestamp) + interval '1 month')::date)
+    AS n`;
+}
+
+/**
  * The works lists' reads (decision 016): each shape reads the one index made for it, on `db`;
  * the catalogue's version, a statement without values, through `prepared` (decision 049).
  */
@@ -195,28 +217,13 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
     /**
      * One entity's works, newest first, page and total in one statement through `prepared`: the
      * page off the link table's (entity, channel, date) index, gated like {@link pageByWorks};
-     * the total from the entity's counters, or, within a date window, counted off the same index
-     * (index-only). A tag's window counts only its first month's links, the months after it
-     * coming from the tag's month counters (migration 0022). No plan depends on the values.
+     * the total from {@link entityTotalQuery}. No plan depends on the values.
      */
     async pageByLink(entity: EntityFilter, scope: WorksScope, limit: number, offset: number) {
       const parts = scopeConditions(scope, 'l');
       const links = sql`${link(entity.kind)} l WHERE l.entity_id = ${entity.id} AND ${and(parts)}`;
-      const counted = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
-      const channels = scope.channels.length > 0 ? [sql`channel = ANY(${scope.channels}::smallint[])`] : [];
-      const counters = [sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`, ...channels];
-      let total = sql`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts WHERE ${and(counters)}`;
-      if (scope.sinceDate && entity.kind === 'tag') {
-        const since = scope.sinceDate;
-        const months = [sql`tag_id = ${entity.id}`, ...channels, sql`month > ${since}::date`];
-        total = sql`SELECT
-            (SELECT coalesce(sum(${counted}), 0) FROM tag_month_counts WHERE ${and(months)})
-            + (SELECT count(*) FROM ${links}
-                AND l.pub_date < (date_trunc('month', ${since}::timestamp) + interval '1 month')::date)
-          AS n`;
-      } else if (scope.sinceDate) total = sql`SELECT count(*) AS n FROM ${links}`;
       return pageWithTotal(sql`
-        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${total}) t
+        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${entityTotalQuery(entity, scope, links)}) t
         LEFT JOIN LATERAL (
           SELECT l.work_id, l.pub_date FROM ${links} AND t.n > ${offset}
           ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${limit} OFFSET ${offset}
