@@ -5,9 +5,8 @@ import { type DB, ENTITY_KINDS, type EntityKind } from '../../db/schema';
 /**
  * The counters of decision 016 (migration 0007): visible works per channel and day, per entity
  * and channel, per title gram and channel, each with and without magnets; and per tag, channel
- * and month (migration 0022). Triggers keep them on
- * every write; these statements rebuild them from the rows, for a bulk load that ran with the
- * triggers off (npm run bench:data) or a repair.
+ * and month (migration 0022). Triggers keep them on every write; these statements rebuild them
+ * from the rows, for a bulk load that ran with the triggers off (npm run bench:data) or a repair.
  */
 export const COUNTER_TABLES = [
   'catalogue_day_counts',

@@ -172,6 +172,11 @@ describe('GET /v2/works/detail/list', () => {
     expect((await list({ tagsId: tag('剧情') })).numbers).toEqual(['SSIS-001', 'SSIS-002']);
     expect((await list({ tagsId: `${tag('剧情')},${tag('短片')}` })).numbers).toEqual(['SSIS-001']);
     expect((await list({ tagsId: `${tag('剧情')},${tag('剧情')}` })).total).toBe(2);
+    // Within a window, in a ranking's order: the total counts the window, not the tag's all time.
+    expect(await list({ tagsId: tag('剧情'), date: 30, sort: 'collect' })).toMatchObject({
+      numbers: ['SSIS-001'],
+      total: 1,
+    });
   });
 
   it('filters by maker, label, series, director, item and performer', async () => {
@@ -191,6 +196,11 @@ describe('GET /v2/works/detail/list', () => {
     const performerId = await entityId('performer', 1, 'Performer A');
     expect((await list({ performerId })).numbers).toEqual(['SSIS-001', 'SSIS-002', '010120-001']);
     expect((await list({ performerId, modName: 'uncensored' })).numbers).toEqual(['010120-001']);
+    // Over every channel within a window: the window's total.
+    expect(await list({ performerId, date: 90 })).toMatchObject({
+      numbers: ['SSIS-001', 'SSIS-002'],
+      total: 2,
+    });
     expect((await list({ makerId: '999999' })).total).toBe(0);
   });
 

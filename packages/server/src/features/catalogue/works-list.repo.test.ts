@@ -132,6 +132,7 @@ describe("one entity's works on one channel, page and total in one statement", (
     const windows = [undefined, ...days.map((d) => d.day)];
     const routes = recordedPools(database);
     const repo = createWorksListRepo(routes);
+    const unrecorded = createWorksListRepo(database);
     let pages = 0;
     for (const kind of ['tag', 'maker', 'performer', 'series'] as EntityKind[]) {
       // The entity with the most works of its kind, on each channel it has works in.
@@ -150,6 +151,13 @@ describe("one entity's works on one channel, page and total in one statement", (
               (offset) => repo.pageByLink(entity, scope, 5, offset),
               (offset) => plainPage(scope, 'pubTime', 5, offset, entity),
             );
+            // The same total on its own (a ranking's, or over every channel), off the record.
+            for (const channels of [[channel], []]) {
+              const wider = { ...scope, channels };
+              expect(await unrecorded.entityTotal(entity, wider), JSON.stringify({ entity, wider })).toBe(
+                await plainTotal(wider, entity),
+              );
+            }
           }
     }
     expect(pages).toBeGreaterThan(100);

@@ -125,22 +125,28 @@ export function scopeTotalQuery(scope: WorksScope) {
     SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_day_counts WHERE ${and(parts)}`;
 }
 
+/** An entity's link rows in a scope, aliased `l`: `FROM` it, and `AND` further conditions. */
+function entityLinks(entity: EntityFilter, scope: WorksScope) {
+  return sql`${link(entity.kind)} l WHERE l.entity_id = ${entity.id} AND ${and(scopeConditions(scope, 'l'))}`;
+}
+
 /**
  * One entity's visible works in a scope: all time, from its counters; within a date window, its
- * `links` (the link rows of the scope, aliased `l`, open to further conditions) counted off the
- * index. A tag's window counts only the links of its first month, the months after it coming
- * from the tag's month counters (migration 0022): a tag has thousands of works a year.
+ * links counted off the index. A tag's window counts only the links of its first month, the
+ * months after it coming from the tag's month counters (migration 0022): a tag has thousands of
+ * works a year.
  */
-function entityTotalQuery(entity: EntityFilter, scope: WorksScope, links: RawBuilder<unknown>) {
+function entityTotalQuery(entity: EntityFilter, scope: WorksScope): RawBuilder<{ n: string }> {
   const counted = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
   const channels = scope.channels.length > 0 ? [sql`channel = ANY(${scope.channels}::smallint[])`] : [];
   if (!scope.sinceDate)
-    return sql`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts
+    return sql<{ n: string }>`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts
       WHERE ${and([sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`, ...channels])}`;
-  if (entity.kind !== 'tag') return sql`SELECT count(*) AS n FROM ${links}`;
+  const links = entityLinks(entity, scope);
+  if (entity.kind !== 'tag') return sql<{ n: string }>`SELECT count(*) AS n FROM ${links}`;
   const since = scope.sinceDate;
   const months = [sql`tag_id = ${entity.id}`, ...channels, sql`month > ${since}::date`];
-  return sql`SELECT
+  return sql<{ n: string }>`SELECT
       (SELECT coalesce(sum(${counted}), 0) FROM tag_month_counts WHERE ${and(months)})
       + (SELECT count(*) FROM ${links}
           AND l.pub_date < (date_trunc('month', ${since}::timestamp) + interval '1 month')::date)
@@ -220,12 +226,10 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
      * the total from {@link entityTotalQuery}. No plan depends on the values.
      */
     async pageByLink(entity: EntityFilter, scope: WorksScope, limit: number, offset: number) {
-      const parts = scopeConditions(scope, 'l');
-      const links = sql`${link(entity.kind)} l WHERE l.entity_id = ${entity.id} AND ${and(parts)}`;
       return pageWithTotal(sql`
-        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${entityTotalQuery(entity, scope, links)}) t
+        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${entityTotalQuery(entity, scope)}) t
         LEFT JOIN LATERAL (
-          SELECT l.work_id, l.pub_date FROM ${links} AND t.n > ${offset}
+          SELECT l.work_id, l.pub_date FROM ${entityLinks(entity, scope)} AND t.n > ${offset}
           ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${limit} OFFSET ${offset}
         ) p ON true
         LEFT JOIN works w ON w.id = p.work_id
@@ -254,18 +258,20 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
         ORDER BY p.pub_date DESC, p.work_id DESC`);
     },
 
+    /** One entity's visible works in a scope (its list's total in any order, over any channels). */
+    async entityTotal(entity: EntityFilter, scope: WorksScope) {
+      return count(entityTotalQuery(entity, scope));
+    },
+
     /**
-     * Links of one entity in a scope, counted off its index (index-only); with further
-     * entities each candidate is probed, and the count stops at `cap`.
+     * Links of one entity in a scope that are linked to each of `others` too, each candidate
+     * probed, counted off the entity's index up to `cap`.
      */
-    async countLinks(driver: EntityFilter, others: EntityFilter[], scope: WorksScope, cap?: number) {
-      const parts = scopeConditions(scope, 'l');
+    async countLinks(driver: EntityFilter, others: EntityFilter[], scope: WorksScope, cap: number) {
       const id = sql.ref('l.work_id');
       return count(sql<{ n: string }>`
         SELECT count(*) AS n FROM (
-          SELECT 1 FROM ${link(driver.kind)} l
-          WHERE l.entity_id = ${driver.id} AND ${and([...parts, ...linkedTo(others, id)])}
-          ${cap === undefined ? sql`` : sql`LIMIT ${cap}`}) x`);
+          SELECT 1 FROM ${entityLinks(driver, scope)} AND ${and(linkedTo(others, id))} LIMIT ${cap}) x`);
     },
 
     /** Visible works in a scope, from the channel or day counters. */

@@ -46,14 +46,11 @@ export function createWorksLister(repo: WorksListRepo & WorksSearchRepo, cache?:
     const scope: WorksScope = { ...filter, channels: driver.rows.map((c) => c.channel) };
     const rest = others.map((o) => o.entity);
     const total =
-      rest.length === 0 && !scope.sinceDate
-        ? driver.size
-        : await repo.countLinks(
-            driver.entity,
-            rest,
-            scope,
-            rest.length ? offset + limit + COUNT_AHEAD : undefined,
-          );
+      rest.length > 0
+        ? await repo.countLinks(driver.entity, rest, scope, offset + limit + COUNT_AHEAD)
+        : scope.sinceDate
+          ? await repo.entityTotal(driver.entity, scope)
+          : driver.size;
     if (offset >= total) return { rows: [], total };
     const rows =
       sort === 'pubTime'
