@@ -17,7 +17,7 @@ import { MAGNET_TEXT } from '../packages/web/src/features/magnets/texts';
 import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { COPY_COUNT_COOKIE } from '../packages/web/src/session/copy-quota';
 import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
-import { screenshot } from './support/browser';
+import { networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
@@ -60,6 +60,9 @@ async function openAs(user: TestMember | null): Promise<Page> {
   await context.addInitScript(recordClipboardWrites);
   await page.goto(detailUrl());
   await page.getByRole('heading', { name: work.data.number }).waitFor();
+  // A member's detail, session and the controls' code arrive after the first render; a tap in
+  // between once went unanswered (no like call sent). Act once the page has settled.
+  await networkQuiet(page);
   return page;
 }
 
