@@ -4,12 +4,7 @@ import { API, API_BASE } from '@yingku/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAppServices } from './app-services';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
@@ -58,6 +53,7 @@ import { createNonceRepo } from './http/nonce.repo';
 import { openNonceJournal } from './http/nonce-journal';
 import { databaseNonceStore, journalledNonceStore } from './http/nonce-stores';
 import { addOperations } from './http/operations';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { addRequestSigning, type NonceStore } from './http/signing';
 import { every } from './lib/every';
 
@@ -116,7 +112,7 @@ export async function buildApp({
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: config.checkResponses }));
   registerErrorHandling(app);
   refuseHostileInput(app);
 

@@ -162,6 +162,11 @@ export interface AppConfig {
   catalogueCacheMs: number;
   /** Keyword searches' answers are kept this long, by catalogue version; 0: never. */
   searchCacheMs: number;
+  /**
+   * Tests: every response body is written by both serialisers, the fast one and zod's, and a
+   * difference fails the request (http/response-serializer.ts). Off in production.
+   */
+  checkResponses: boolean;
   /** Uploads, transcoding, storage and the worker (docs/decisions/023). */
   media: MediaSettings;
 }
@@ -217,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    checkResponses: false,
     media,
   };
 }
@@ -361,6 +367,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     shutdown: { drainMs: 0, timeoutMs: 10_000 },
     catalogueCacheMs: 10_000,
     searchCacheMs: 60_000,
+    checkResponses: true,
     // Nothing is written here unless a test attaches a video; such tests pass a folder of their own.
     media: {
       dir: path.join(tmpdir(), `yingku-test-media-${process.pid}`),
