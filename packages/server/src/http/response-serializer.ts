@@ -57,11 +57,11 @@ function compileFast(schema: RouteSchema['schema']): Serializer | undefined {
 const BRANCHING = ['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref'];
 
 /**
- * A JSON Schema fast-json-stringify writes the data's own values by: a literal (`const`) is
- * written from the schema, and a fraction under `integer` is rounded, where the zod serializer
- * would refuse both, and a missing field with a `default` is written with it; as the literal's JSON
- * type, `number` and no default, the data's own value is written (the checked mode still finds any
- * difference). Throws on a branching keyword.
+ * The schema as fast-json-stringify should read it to write the data's own values. As given, it
+ * would write a literal (`const`) from the schema whatever the data holds, round a fraction under
+ * `integer`, and fill a missing field from its `default`, where zod refuses or leaves them. So a
+ * literal becomes its JSON type, `integer` becomes `number`, and defaults go; the checked mode
+ * still finds any difference. Throws on a branching keyword.
  */
 function writable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(writable);
@@ -74,6 +74,7 @@ function writable(node: unknown): unknown {
     delete schema.const;
     schema.type = value === null ? 'null' : typeof value;
   }
+  // zod says a nullable integer with anyOf (kept for zod), so `integer` comes alone.
   if (schema.type === 'integer') schema.type = 'number';
   delete schema.default;
   if (schema.properties) schema.properties = mapValues(schema.properties, writable);
