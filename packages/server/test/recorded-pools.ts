@@ -7,9 +7,11 @@ import type { Database } from '../src/db/connection';
  */
 export function recordedPools(database: Pick<Database, 'db' | 'prepared'>) {
   const seen: string[] = [];
+  // Noted as each answer comes back: a statement compiled once and run as is (db/shaped-
+  // statement.ts) is never transformed.
   const note = (name: string): KyselyPlugin => ({
-    transformQuery: ({ node }) => (seen.push(name), node),
-    transformResult: async ({ result }) => result,
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => (seen.push(name), result),
   });
   return {
     seen,

@@ -104,6 +104,19 @@ export function isConnectionFailure(error: unknown): boolean {
 /** Statements one connection keeps prepared, at most: their texts are a handful of shapes. */
 const MAX_PREPARED = 256;
 
+/** Texts named so far, so a text is hashed once per process (each connection keeps its own `names`). */
+const TEXT_NAMES = new Map<string, string>();
+
+/** A hash of the text, the same every time; each text's hashed once (up to a bound). */
+function nameOfText(text: string): string {
+  let name = TEXT_NAMES.get(text);
+  if (name === undefined) {
+    name = `yk_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+    if (TEXT_NAMES.size < MAX_PREPARED * 4) TEXT_NAMES.set(text, name);
+  }
+  return name;
+}
+
 /**
  * The name a statement's text is prepared under on a connection that keeps `names`: a hash of
  * the text, the same every time. Past {@link MAX_PREPARED} texts (a statement whose text holds
@@ -111,7 +124,7 @@ const MAX_PREPARED = 256;
  * server's memory.
  */
 function preparedName(text: string, names: Set<string>): string | undefined {
-  const name = `yk_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+  const name = nameOfText(text);
   if (!names.has(name) && names.size >= MAX_PREPARED) return undefined;
   names.add(name);
   return name;

@@ -43,6 +43,9 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
+/** The levels at which a request's line (info) is written. */
+const WRITES_INFO = new Set(['info', 'debug', 'trace']);
+
 /** The paths load balancers and Prometheus poll every few seconds: logged at debug only. */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -60,6 +63,8 @@ class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // The line is built only at a level that writes it (the bench's servers run at warn).
+    if (!error && !WRITES_INFO.has(reply.log.level)) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),

@@ -57,16 +57,19 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
     registers: [registry],
   });
 
+  // Each series found once by its labels (prom-client would hash them at every answer).
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
   app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
-      {
-        method: KNOWN_METHODS.has(request.method) ? request.method : 'OTHER',
-        // Unmatched requests (404s, the web app's fallback) share one label.
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+    const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
+    // Unmatched requests (404s, the web app's fallback) share one label.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${method} ${reply.statusCode} ${route}`;
+    let observed = series.get(key);
+    if (!observed) {
+      observed = duration.labels({ method, route, status_code: String(reply.statusCode) });
+      series.set(key, observed);
+    }
+    observed.observe(reply.elapsedTime / 1000);
   });
 
   const allowed = token === undefined ? () => true : bearerCheck(token);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { canonicalParams, LIMITS, SERVER_MSG, SIGN_HEADERS, signedText } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
@@ -52,7 +52,7 @@ export function addRequestSigning(scope: FastifyInstance, options: SigningOption
       timestamp,
       nonce,
     );
-    const expectedSign = createHash('md5').update(signed, 'utf8').digest('hex');
+    const expectedSign = hash('md5', signed, 'hex');
     const expectedEncrypt = createHmac('sha256', options.appId).update(timestamp).digest('hex');
     if (!sameHex(sign, expectedSign) || !sameHex(encrypt, expectedEncrypt)) {
       throw badRequest(SERVER_MSG.signatureInvalid);

@@ -13,4 +13,13 @@ describe("the site's day", () => {
     expect(daysBefore('2027-01-01', 1)).toBe('2026-12-31');
     expect(daysBefore('2024-03-01', 1)).toBe('2024-02-29');
   });
+
+  it('answers each day and window alike however many were asked before (the answers are kept)', () => {
+    const fresh = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 2; round++)
+      for (let days = 0; days < 400; days += 3)
+        for (const day of ['2026-11-28', '2024-02-29', '2027-01-01'])
+          expect(daysBefore(day, days), `${day} - ${days}`).toBe(fresh(day, days));
+  });
 });

@@ -40,7 +40,17 @@ let lastDay = { minute: Number.NaN, day: '' };
 
 /** The day `days` before a `YYYY-MM-DD` day. */
 export function daysBefore(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+  // Every list with a date window asks, of today and one of a few windows: kept, not worked
+  // out again (the cache starts over past a handful of days and windows).
+  const key = `${day}-${days}`;
+  let before = DAYS_BEFORE.get(key);
+  if (before === undefined) {
+    const date = new Date(`${day}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() - days);
+    before = date.toISOString().slice(0, 10);
+    if (DAYS_BEFORE.size >= 64) DAYS_BEFORE.clear();
+    DAYS_BEFORE.set(key, before);
+  }
+  return before;
 }
+const DAYS_BEFORE = new Map<string, string>();

@@ -2,6 +2,7 @@ import type { ModId, WorkSort } from '@yingku/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
+import { shapedStatement } from '../../db/shaped-statement';
 import type { SearchTerm } from './search-text';
 
 /** Where works are looked for: every part combines with AND; hidden works never show. */
@@ -108,6 +109,13 @@ export function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string,
   return scope.channels.length === 1 ? sql`${sql.ref(`${alias}.channel`)}, ${order}` : order;
 }
 
+/** `channel` is one of the scope's channels: `=` for one, so a shaped statement takes it as a value. */
+function inScopeChannels(scope: WorksScope) {
+  const [first, ...rest] = scope.channels;
+  if (first === undefined) return [];
+  return rest.length === 0 ? [sql`channel = ${first}`] : [sql`channel = ANY(${scope.channels}::smallint[])`];
+}
+
 /**
  * Visible works in a scope: the size a search's costs are sized by, and a list's total. All
  * time, from the per-channel totals (migration 0019); within a date window, from the per-day
@@ -115,8 +123,7 @@ export function channelOrderBy(scope: WorksScope, sort: WorkSort, alias: string,
  */
 export function scopeTotalQuery(scope: WorksScope) {
   const column = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
-  const parts: RawBuilder<unknown>[] = [sql`true`];
-  if (scope.channels.length > 0) parts.push(sql`channel = ANY(${scope.channels}::smallint[])`);
+  const parts: RawBuilder<unknown>[] = [sql`true`, ...inScopeChannels(scope)];
   if (!scope.sinceDate)
     return sql<{ n: string }>`
       SELECT coalesce(sum(${column}), 0) AS n FROM catalogue_channel_counts WHERE ${and(parts)}`;
@@ -138,7 +145,7 @@ function entityLinks(entity: EntityFilter, scope: WorksScope) {
  */
 function entityTotalQuery(entity: EntityFilter, scope: WorksScope): RawBuilder<{ n: string }> {
   const counted = sql.raw(scope.onlyWithMagnets ? 'with_magnet' : 'works');
-  const channels = scope.channels.length > 0 ? [sql`channel = ANY(${scope.channels}::smallint[])`] : [];
+  const channels = inScopeChannels(scope);
   if (!scope.sinceDate)
     return sql<{ n: string }>`SELECT coalesce(sum(${counted}), 0) AS n FROM entity_work_counts
       WHERE ${and([sql`kind = ${entity.kind}`, sql`entity_id = ${entity.id}`, ...channels])}`;
@@ -153,6 +160,101 @@ function entityTotalQuery(entity: EntityFilter, scope: WorksScope): RawBuilder<{
     AS n`;
 }
 
+/** A page's rows beside its total: a page past the total is one row, its columns null. */
+type PageRow = { total: string } & (ListRow | { [K in keyof ListRow]: null });
+
+/** The values a page statement takes: a scope's (those its shape has) beside the page's. */
+interface PageValues {
+  channel?: ModId | undefined;
+  since?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A scope of at most one channel, its values the statement's placeholders. */
+function placeholderScope(
+  shape: { channel: boolean; since: boolean; onlyWithMagnets: boolean },
+  v: PageValues,
+) {
+  return {
+    channels: shape.channel ? [v.channel!] : [],
+    sinceDate: shape.since ? v.since! : undefined,
+    onlyWithMagnets: shape.onlyWithMagnets,
+  } satisfies WorksScope;
+}
+
+/**
+ * A latest list or ranking, page and total in one statement (see `pageByWorks`), of one shape:
+ * its sort, whether it is one channel's, within a window, with magnets only, past page one.
+ */
+const worksPage = shapedStatement(
+  (
+    shape: { sort: WorkSort; channel: boolean; since: boolean; onlyWithMagnets: boolean; byDay: boolean },
+    v: PageValues,
+  ) => {
+    const scope = placeholderScope(shape, v);
+    const parts = scopeConditions(scope, 'i');
+    const column = SORT_COLUMN[shape.sort];
+    const counted = sql.raw(scope.onlyWithMagnets ? 'c.with_magnet' : 'c.works');
+    const days: RawBuilder<unknown>[] = [sql`c.channel = ${v.channel}`];
+    if (shape.since) days.push(sql`c.pub_date >= ${v.since}::date`);
+    return sql<PageRow>`
+      SELECT t.n AS total, ${LIST_COLUMNS} FROM (${scopeTotalQuery(scope)}) t
+      ${
+        shape.byDay
+          ? sql`LEFT JOIN LATERAL (
+              SELECT d.pub_date AS day, d.upto - d.n AS before FROM (
+                SELECT c.pub_date, ${counted} AS n, sum(${counted}) OVER (ORDER BY c.pub_date DESC) AS upto
+                FROM catalogue_day_counts c WHERE ${and(days)} ORDER BY c.pub_date DESC
+              ) d
+              WHERE d.upto > ${v.offset} AND t.n > ${v.offset} LIMIT 1
+            ) s ON true`
+          : sql``
+      }
+      LEFT JOIN LATERAL (
+        SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i
+        WHERE ${and(parts)} AND ${shape.byDay ? sql`i.pub_date <= s.day` : sql`t.n > ${v.offset}`}
+        ORDER BY ${channelOrderBy(scope, shape.sort, 'i', 'id')}
+        LIMIT ${v.limit} OFFSET ${shape.byDay ? sql`${v.offset} - s.before` : v.offset}
+      ) p ON true
+      LEFT JOIN works w ON w.id = p.id
+      ORDER BY ${orderBy(shape.sort, 'p', 'id')}`;
+  },
+);
+
+/**
+ * One entity's works on one channel, page and total in one statement (see `pageByLink`), of
+ * one shape: the entity's kind, within a window, with magnets only.
+ */
+const linkPage = shapedStatement(
+  (
+    shape: { kind: EntityKind; since: boolean; onlyWithMagnets: boolean },
+    v: PageValues & { entity: string },
+  ) => {
+    const scope = placeholderScope({ ...shape, channel: true }, v);
+    const entity = { kind: shape.kind, id: v.entity };
+    return sql<PageRow>`
+      SELECT t.n AS total, ${LIST_COLUMNS} FROM (${entityTotalQuery(entity, scope)}) t
+      LEFT JOIN LATERAL (
+        SELECT l.work_id, l.pub_date FROM ${entityLinks(entity, scope)} AND t.n > ${v.offset}
+        ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${v.limit} OFFSET ${v.offset}
+      ) p ON true
+      LEFT JOIN works w ON w.id = p.work_id
+      ORDER BY p.pub_date DESC, p.work_id DESC`;
+  },
+);
+
+/** The page's rows and the total they came with. */
+function splitTotal(rows: PageRow[]): { rows: ListRow[]; total: number } {
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.flatMap(({ total: _, ...row }) => (row.id === null ? [] : [row])), total };
+}
+
+/** The scope's one channel, if it has exactly one. */
+function oneChannel(scope: WorksScope): ModId | undefined {
+  return scope.channels.length === 1 ? scope.channels[0] : undefined;
+}
+
 /**
  * The works lists' reads (decision 016): each shape reads the one index made for it, on `db`;
  * the catalogue's version, a statement without values, through `prepared` (decision 049).
@@ -161,24 +263,13 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
   const rowsOf = async (query: RawBuilder<ListRow>) => (await query.execute(db)).rows;
   const count = async (query: RawBuilder<{ n: string }>) => Number((await query.execute(db)).rows[0]?.n ?? 0);
 
-  /**
-   * Runs, through `prepared`, a statement that answers the total on every row beside the page's
-   * columns (a page past the total: one row, its columns null), and splits the two.
-   */
-  async function pageWithTotal(query: RawBuilder<unknown>): Promise<{ rows: ListRow[]; total: number }> {
-    const { rows } = await (
-      query as RawBuilder<{ total: string } & (ListRow | { [K in keyof ListRow]: null })>
-    ).execute(prepared);
-    const total = Number(rows[0]?.total ?? 0);
-    return { rows: rows.flatMap(({ total: _, ...row }) => (row.id === null ? [] : [row])), total };
-  }
-
   return {
     /**
-     * Latest lists and rankings, page and total in one statement: the total from the counters
-     * ({@link scopeTotalQuery}); the page's ids off the channel's date or ranking index,
-     * index-only, then only those rows are read. A page past the total reads no index at all
-     * (the comparison is a one-time filter), and the total comes back on a row of nulls.
+     * Latest lists and rankings of one channel or all, page and total in one statement: the
+     * total from the counters ({@link scopeTotalQuery}); the page's ids off the channel's date or
+     * ranking index, index-only, then only those rows are read. A page past the total reads no
+     * index at all (the comparison is a one-time filter), and the total comes back on a row of
+     * nulls.
      *
      * OFFSET skips index entries one by one, so a deep page of one channel's latest list starts
      * on its day instead: the day counters, added up from the newest day, say on which day the
@@ -187,53 +278,39 @@ export function createWorksListRepo({ db, prepared }: Pick<Database, 'db' | 'pre
      * transaction, and are read in the same snapshot as the index, so the two agree.
      *
      * Each shape reads the same index whatever the channel, window or page, so the statement
-     * goes through `prepared` and is planned once per connection (decision 049).
+     * goes through `prepared` and is planned once per connection (decision 049), and is built
+     * once per process ({@link shapedStatement}).
      */
     async pageByWorks(scope: WorksScope, sort: WorkSort, limit: number, offset: number) {
-      const parts = scopeConditions(scope, 'i');
-      const column = SORT_COLUMN[sort];
-      const channel = scope.channels.length === 1 ? scope.channels[0] : undefined;
-      const byDay = sort === 'pubTime' && channel !== undefined && offset > 0;
-      const counted = sql.raw(scope.onlyWithMagnets ? 'c.with_magnet' : 'c.works');
-      const days: RawBuilder<unknown>[] = [sql`c.channel = ${channel}`];
-      if (scope.sinceDate) days.push(sql`c.pub_date >= ${scope.sinceDate}::date`);
-      return pageWithTotal(sql`
-        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${scopeTotalQuery(scope)}) t
-        ${
-          byDay
-            ? sql`LEFT JOIN LATERAL (
-                SELECT d.pub_date AS day, d.upto - d.n AS before FROM (
-                  SELECT c.pub_date, ${counted} AS n, sum(${counted}) OVER (ORDER BY c.pub_date DESC) AS upto
-                  FROM catalogue_day_counts c WHERE ${and(days)} ORDER BY c.pub_date DESC
-                ) d
-                WHERE d.upto > ${offset} AND t.n > ${offset} LIMIT 1
-              ) s ON true`
-            : sql``
-        }
-        LEFT JOIN LATERAL (
-          SELECT i.id, i.pub_date${sql.raw(column ? `, i.${column}` : '')} FROM works i
-          WHERE ${and(parts)} AND ${byDay ? sql`i.pub_date <= s.day` : sql`t.n > ${offset}`}
-          ORDER BY ${channelOrderBy(scope, sort, 'i', 'id')}
-          LIMIT ${limit} OFFSET ${byDay ? sql`${offset} - s.before` : offset}
-        ) p ON true
-        LEFT JOIN works w ON w.id = p.id
-        ORDER BY ${orderBy(sort, 'p', 'id')}`);
+      const channel = oneChannel(scope);
+      if (channel === undefined && scope.channels.length > 0)
+        throw new Error('a latest list is of one channel or all');
+      const shape = {
+        sort,
+        channel: channel !== undefined,
+        since: Boolean(scope.sinceDate),
+        onlyWithMagnets: scope.onlyWithMagnets,
+        byDay: sort === 'pubTime' && channel !== undefined && offset > 0,
+      };
+      const values = { channel, since: scope.sinceDate, limit, offset };
+      return splitTotal(await worksPage(prepared, shape, values));
     },
 
     /**
-     * One entity's works, newest first, page and total in one statement through `prepared`: the
-     * page off the link table's (entity, channel, date) index, gated like {@link pageByWorks};
-     * the total from {@link entityTotalQuery}. No plan depends on the values.
+     * One entity's works on one channel, newest first, page and total in one statement through
+     * `prepared`: the page off the link table's (entity, channel, date) index, gated like
+     * {@link pageByWorks}; the total from {@link entityTotalQuery}. No plan depends on the values.
      */
     async pageByLink(entity: EntityFilter, scope: WorksScope, limit: number, offset: number) {
-      return pageWithTotal(sql`
-        SELECT t.n AS total, ${LIST_COLUMNS} FROM (${entityTotalQuery(entity, scope)}) t
-        LEFT JOIN LATERAL (
-          SELECT l.work_id, l.pub_date FROM ${entityLinks(entity, scope)} AND t.n > ${offset}
-          ORDER BY l.pub_date DESC, l.work_id DESC LIMIT ${limit} OFFSET ${offset}
-        ) p ON true
-        LEFT JOIN works w ON w.id = p.work_id
-        ORDER BY p.pub_date DESC, p.work_id DESC`);
+      const channel = oneChannel(scope);
+      if (channel === undefined) throw new Error("an entity's page is of one channel");
+      const shape = {
+        kind: entity.kind,
+        since: Boolean(scope.sinceDate),
+        onlyWithMagnets: scope.onlyWithMagnets,
+      };
+      const values = { entity: entity.id, channel, since: scope.sinceDate, limit, offset };
+      return splitTotal(await linkPage(prepared, shape, values));
     },
 
     /**

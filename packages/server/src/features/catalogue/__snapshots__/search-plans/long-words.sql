@@ -2,8 +2,8 @@
 -- request: {"filter":{"channels":[3],"onlyWithMagnets":false,"entities":[],"terms":[{"text":"咖啡馆","titleMatch":"trigram"}]},"sort":"collect","limit":24,"offset":24}
 
 -- counters: works in scope
-SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = ANY($1::smallint[]);
--- parameters: [[3]]
+SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = $1;
+-- parameters: [3]
 
 -- counters: title grams
 SELECT gram, channel, works, with_magnet FROM title_gram_counts

@@ -2,8 +2,8 @@
 -- request: {"filter":{"channels":[1],"onlyWithMagnets":false,"entities":[],"terms":[{"text":"海","titleMatch":"grams"}]},"sort":"pubTime","limit":24,"offset":24}
 
 -- counters: works in scope
-SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = ANY($1::smallint[]);
--- parameters: [[1]]
+SELECT coalesce(sum(works), 0) AS n FROM catalogue_channel_counts WHERE true AND channel = $1;
+-- parameters: [1]
 
 -- counters: title grams
 SELECT gram, channel, works, with_magnet FROM title_gram_counts
