@@ -1,6 +1,6 @@
 import { API_BASE, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Dialog, Toast } from 'antd-mobile';
 import type { ReactElement } from 'react';
@@ -17,14 +17,19 @@ import { installAntdMobileReact19Render } from '../app/antd-mobile-react19';
 // Vitest has no global afterEach here, so Testing Library cannot register its own cleanup. The
 // toasts and dialogs antd-mobile mounts imperatively are closed too: its toast is one per page,
 // and one left from a test would take the next test's place.
-afterEach(() => {
+// Their roots close a moment later (antd-mobile-react19.ts), so each test waits until they are
+// gone: React work left after a file's last test would run once its window is torn down.
+afterEach(async () => {
   cleanup();
-  Toast.clear();
-  Dialog.clear();
+  await act(async () => {
+    Toast.clear();
+    Dialog.clear();
+    await antdMobileRoots.closed();
+  });
 });
 
 // As main.tsx does at start: antd-mobile's toasts and dialogs mount with React 19's createRoot.
-installAntdMobileReact19Render();
+const antdMobileRoots = installAntdMobileReact19Render();
 
 /** What /app-config.js would leave on `window`: read once by runtimeConfig(), so set before any render. */
 export function setTestRuntimeConfig(config: Partial<RuntimeConfig> = {}): void {
