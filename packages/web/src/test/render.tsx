@@ -1,11 +1,11 @@
 import { API_BASE, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@yingku/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderResult, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { installAntdMobileReact19Render } from '../app/antd-mobile-react19';
 
@@ -17,19 +17,29 @@ import { installAntdMobileReact19Render } from '../app/antd-mobile-react19';
 // Vitest has no global afterEach here, so Testing Library cannot register its own cleanup. The
 // toasts and dialogs antd-mobile mounts imperatively are closed too: its toast is one per page,
 // and one left from a test would take the next test's place.
-// Their roots close a moment later (antd-mobile-react19.ts), so each test waits until they are
-// gone: React work left after a file's last test would run once its window is torn down.
+// Their roots go only after their closing animation and a moment more (antd-mobile-react19.ts),
+// so each test waits until every one is gone: React work left after a file's last test would run
+// once happy-dom's window is torn down.
 afterEach(async () => {
   cleanup();
-  await act(async () => {
-    Toast.clear();
-    Dialog.clear();
-    await antdMobileRoots.closed();
-  });
+  Toast.clear();
+  Dialog.clear();
+  await waitFor(() => expect(openRoots.size).toBe(0));
 });
 
-// As main.tsx does at start: antd-mobile's toasts and dialogs mount with React 19's createRoot.
-const antdMobileRoots = installAntdMobileReact19Render();
+// As main.tsx does at start: antd-mobile's toasts and dialogs mount with React 19's createRoot,
+// here through a wrapper that knows which roots are open.
+installAntdMobileReact19Render();
+const appRender = unstableSetRender();
+const openRoots = new Set<Element | DocumentFragment>();
+unstableSetRender((node, container) => {
+  openRoots.add(container);
+  const unmount = appRender(node, container);
+  return async () => {
+    await unmount();
+    openRoots.delete(container);
+  };
+});
 
 /** What /app-config.js would leave on `window`: read once by runtimeConfig(), so set before any render. */
 export function setTestRuntimeConfig(config: Partial<RuntimeConfig> = {}): void {
