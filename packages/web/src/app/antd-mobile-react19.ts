@@ -6,9 +6,8 @@ import { createRoot, type Root } from 'react-dom/client';
  * React 19 removed (`unmountComponentAtNode is not a function`). Give it React 19's createRoot;
  * call once at start-up (DESIGN.md "Known traps").
  */
-export function installAntdMobileReact19Render(): { closed(): Promise<void> } {
+export function installAntdMobileReact19Render(): void {
   const roots = new WeakMap<Element | DocumentFragment, Root>();
-  const closing = new Set<Promise<void>>();
   unstableSetRender((node, container) => {
     let root = roots.get(container);
     if (!root) {
@@ -16,22 +15,11 @@ export function installAntdMobileReact19Render(): { closed(): Promise<void> } {
       roots.set(container, root);
     }
     root.render(node);
-    return () => {
-      const done = (async () => {
-        // Let the closing animation's last frame commit before the root goes away.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        root.unmount();
-        roots.delete(container);
-      })();
-      closing.add(done);
-      void done.finally(() => closing.delete(done));
-      return done;
+    return async () => {
+      // Let the closing animation's last frame commit before the root goes away.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      roots.delete(container);
     };
   });
-  return {
-    /** Resolves once every root asked to close is gone (the component tests wait for it). */
-    async closed() {
-      while (closing.size > 0) await Promise.all(closing);
-    },
-  };
 }
