@@ -16,7 +16,7 @@ class Placeholder {
 type Slot<V> = { name: keyof V & string } | { value: unknown };
 
 /** A shape: the few choices (each of a handful of values) that decide a statement's text. */
-export type Shape = Record<string, string | number | boolean>;
+type Shape = Record<string, string | number | boolean>;
 
 /**
  * A statement whose text is decided by its shape alone and whose values only fill it in
