@@ -1,10 +1,11 @@
 /**
- * The directions code may depend in (STYLE.md; issue 16), checked by `npm run lint:deps` within
+ * The directions code may depend in (STYLE.md; decision 036), checked by `npm run lint:deps` within
  * `npm test`: a feature calls another feature's service, never its repo; shared code (the
  * server's db, http and lib, the web's components, api and session) never imports a feature;
  * the contract imports neither app; and no module imports itself round a cycle.
- * The composition roots (the server's app.ts, main.ts, worker.ts, cli and demo seed, the web's
- * app folder) wire features together and may import any of them.
+ * The composition roots (the server's app.ts with app-services.ts and app-routes.ts, main.ts,
+ * worker.ts, cli and demo seed, the web's app folder) wire features together and may import any
+ * of them.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import yingku from './scripts/lint-rules/yingku-plugin.js';
 
 // One lint config for the whole repository (STYLE.md rule 12).
 export default tseslint.config(
@@ -33,7 +34,7 @@ export default tseslint.config(
   },
   // Type-aware checks of what plain lint cannot see: a promise nobody awaits or handles (a
   // failure that vanishes), a promise where a void callback is expected, a switch over a union
-  // that misses a member (issue 16).
+  // that misses a member (decision 038).
   {
     files: ['packages/server/src/**/*.ts', 'packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -45,6 +46,13 @@ export default tseslint.config(
         { considerDefaultExhaustiveForUnions: true },
       ],
     },
+  },
+  // One way to take and open a transaction (decision 040).
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/db/executor.ts', 'packages/server/src/db/migrations/**'],
+    plugins: { yingku },
+    rules: { 'yingku/executor-last': 'error', 'yingku/one-transaction-helper': 'error' },
   },
   {
     files: ['**/*.test.ts', 'packages/server/test/**', 'e2e/**', 'packages/server/bench/**'],

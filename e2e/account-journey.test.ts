@@ -10,7 +10,7 @@ import { accountFormReady, uniqueUserName } from './support/accounts';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 
-// The whole account story of issue 4 through the screens alone, in one phone session: register,
+// The whole account story through the screens alone, in one phone session: register,
 // log in with the password remembered, like a work, collect it into a new folder, find both in
 // the member center, log out.
 

@@ -32,13 +32,13 @@ async function latestNumbers(modName: (typeof MOD_NAMES)[number], count: number)
     pageSize: count,
     sort: 'pubTime',
     date: ALL_TIME,
-    // The home page sends the session magnet filter, which is on by default (SPEC §4).
+    // The home page sends the session magnet filter, which is on by default (docs/product.md §4).
     isDht: 1,
   });
   return body.rows.map((work) => work.number);
 }
 
-describe('age gate (SPEC §1)', () => {
+describe('age gate (docs/product.md §1)', () => {
   it('asks at /, and entering replaces it with the home page', async () => {
     const page = await journey.page();
     await page.goto(url('/somewhere-before'));
@@ -126,7 +126,7 @@ describe('home (/index)', () => {
   });
 });
 
-describe('failed calls (SPEC §8)', () => {
+describe('failed calls (docs/product.md §8)', () => {
   it('show the transport text in a toast, and the section offers a retry', async () => {
     const page = await journey.page();
     const westernList = (u: URL) =>

@@ -54,7 +54,7 @@ async function fillRegisterForm(page: Page, userName: string) {
   await field(page, ACCOUNT_TEXT.email).fill(` ${userName}@example.com `);
 }
 
-describe('register and log in (SPEC §2, §4, §5)', () => {
+describe('register and log in (docs/product.md §2, §4, §5)', () => {
   it('registers, logs in with the password remembered, and finds the form filled next time', async () => {
     const page = await journey.page();
     const userName = newUserName();
@@ -116,7 +116,7 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
     expect((await page.context().cookies()).filter((c) => names.includes(c.name))).toEqual([]);
   });
 
-  it('shows the SPEC §5 texts for short inputs and sends nothing', async () => {
+  it('shows the docs/product.md §5 texts for short inputs and sends nothing', async () => {
     const page = await journey.page();
     const logins = countCalls(page, API.login);
     const registers = countCalls(page, API.register);
@@ -174,7 +174,7 @@ describe('register and log in (SPEC §2, §4, §5)', () => {
   });
 });
 
-describe('tokens (SPEC §8)', () => {
+describe('tokens (docs/product.md §8)', () => {
   it('renews an expired access token with the refresh token: /login finds the user logged in', async () => {
     const page = await journey.page();
     const tokens = await registerMember(journey.server);

@@ -44,7 +44,7 @@ const ranked = async (modName: string, sort: string, date: number) =>
 const total = (page: Page) => page.getByTestId('works-total');
 const title = (page: Page) => expect.poll(() => page.title());
 
-describe('latest lists (SPEC §2, §4, §9)', () => {
+describe('latest lists (docs/product.md §2, §4, §9)', () => {
   it('shows 32 works of the last 30 days with magnets, and 32 more as the user scrolls to the end', async () => {
     const page = await open('/censored');
     const expected = await works({ modName: 'censored', pageSize: 64, ...LATEST_DEFAULTS, isDht: 1 });
@@ -60,7 +60,7 @@ describe('latest lists (SPEC §2, §4, §9)', () => {
     await coversInViewLoaded(page);
     await screenshot(page, 'channel-latest');
 
-    // Lists are infinite (SPEC §2): near the end, the next page comes without a tap.
+    // Lists are infinite (docs/product.md §2): near the end, the next page comes without a tap.
     const secondPage = worksPageRequest(page, 2);
     await scrollToEnd(page);
     await secondPage;
@@ -117,7 +117,7 @@ describe('latest lists (SPEC §2, §4, §9)', () => {
   });
 });
 
-describe('rankings (SPEC §2, §9)', () => {
+describe('rankings (docs/product.md §2, §9)', () => {
   it('has four tabs on censored; the ranked tabs have date chips', async () => {
     const page = await open('/top');
     await title(page).toBe(`${CHANNEL_TEXT.rankingTitle('censored')} - ${UI_TEXT.siteName}`);
@@ -163,7 +163,7 @@ describe('rankings (SPEC §2, §9)', () => {
   });
 });
 
-describe('categories (SPEC §2)', () => {
+describe('categories (docs/product.md §2)', () => {
   it('selects two tags: the route and the list follow; clearing goes back to index', async () => {
     const page = await open('/tags/index');
     await title(page).toBe(`${CHANNEL_TEXT.categoriesTitle('censored')} - ${UI_TEXT.siteName}`);

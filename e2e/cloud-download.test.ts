@@ -55,7 +55,7 @@ async function registerVip(): Promise<TestMember> {
   return vip;
 }
 
-describe('cloud downloads (SPEC §7 /web/cloud/file/download)', () => {
+describe('cloud downloads (docs/product.md §7 /web/cloud/file/download)', () => {
   it('a VIP asks on the detail page, staff mark it done, the VIP sees 已完成', async () => {
     const vip = await registerVip();
     const work = works[3]!;

@@ -10,7 +10,7 @@ import {
   type WorkDetailResponse,
   type WorkListItem,
 } from '@yingku/contract';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAGNET_POPUP_TEXT } from '../packages/web/src/features/magnets/magnet-popup-texts';
 import { WORK_CARD_TEXT } from '../packages/web/src/components/work-card/texts';
@@ -107,7 +107,7 @@ async function imagesInViewLoaded(page: Page): Promise<void> {
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-describe('work detail (SPEC §2)', () => {
+describe('work detail (docs/product.md §2)', () => {
   it('opens from a card on /index and shows every field, and records the history', async () => {
     const page = await open();
     await page.goto(url('/index'));
@@ -150,7 +150,7 @@ describe('work detail (SPEC §2)', () => {
     const [answer, close] = (
       {
         0: [DETAIL_TEXT.playUnsupported, DETAIL_TEXT.gotIt],
-        // An online work asks for its stream: a visitor meets the 403 login prompt (SPEC §8).
+        // An online work asks for its stream: a visitor meets the 403 login prompt (docs/product.md §8).
         1: [MSG.loginDialogText, DETAIL_TEXT.cancel],
         2: [DETAIL_TEXT.playTranscoding, DETAIL_TEXT.gotIt],
       } as const
@@ -277,9 +277,16 @@ describe('work detail (SPEC §2)', () => {
   it('rejects a short id with 出错了,请访问正确的网址！！ and goes back', async () => {
     const page = await open();
     await page.goto(url('/index'));
+    // The way back (a document of its own) waits until the screenshot is taken: a page that
+    // leaves while its picture is taken can leave the screenshot waiting for ever.
+    const back: Route[] = [];
+    let holding = true;
+    await page.route(url('/index'), (route) => (holding ? back.push(route) : route.continue()));
     await page.goto(url('/censored/123'));
     await page.getByText(MSG.badDetailId).first().waitFor();
     await screenshot(page, 'detail-bad-id');
+    holding = false;
+    await Promise.all(back.map((route) => route.continue()));
     await page.waitForURL(url('/index'));
 
     // A new window with nothing to go back to goes to the home page.
@@ -392,7 +399,7 @@ describe('on a desktop (1280 × 800)', () => {
   });
 });
 
-/** Every field of SPEC §2's details tab, as the API gave it. */
+/** Every field of docs/product.md §2's details tab, as the API gave it. */
 async function expectFields(page: Page, d: WorkDetailResponse): Promise<void> {
   const main = page.locator('main');
   await main.getByText(d.data.title, { exact: true }).first().waitFor();

@@ -9,7 +9,7 @@ import { useJourney } from './support/journey';
 import { animationsDone } from './support/animations';
 import { coversInViewLoaded, settled } from './support/page-checks';
 
-// Issue 17, 隐私模式: covers and stills blurred until tapped, kept on the device, for reading in
+// 隐私模式 (docs/product.md §1): covers and stills blurred until tapped, kept on the device, for reading in
 // public — from the first paint of the next page, not only once the app runs.
 
 const journey = useJourney();
@@ -28,7 +28,7 @@ beforeAll(async () => {
 const filterOf = (picture: Locator) => picture.evaluate((img) => getComputedStyle(img).filter);
 const firstCover = (page: Page) => page.locator(`main a[href="${workPath(first)}"] img`).first();
 
-describe('隐私模式 (issue 17)', () => {
+describe('隐私模式', () => {
   it('blurs covers from the drawer on; a tap shows one and does not open the work; the next tap does', async () => {
     const page = await journey.page();
     await page.goto(journey.url('/user'));

@@ -316,7 +316,7 @@ describe('ids that are not entities', () => {
   });
 });
 
-describe('a failed sidebar (SPEC §8)', () => {
+describe('a failed sidebar (docs/product.md §8)', () => {
   it('shows only the transport toast, offers a retry, and its entries answer the keyboard', async () => {
     const directors = (await tagList('director', 1)).rows;
     const page = await journey.page();
@@ -326,7 +326,7 @@ describe('a failed sidebar (SPEC §8)', () => {
     const retry = sidebar(page, ENTITY_TEXT.directorTitle).getByRole('button', { name: UI_TEXT.retry });
     await retry.waitFor();
     await page.getByText(UI_TEXT.listFailed).waitFor();
-    // SPEC §8: an HTTP status is a transport error, a toast even for a list (issue 15).
+    // docs/product.md §8: an HTTP status is a transport error, a toast even for a list (decision 027).
     await page.locator('.adm-toast-main').getByText(httpStatusError(502), { exact: true }).waitFor();
     await screenshot(page, 'director-sidebar-failed');
     journey.dropProblems(); // the 502 we made

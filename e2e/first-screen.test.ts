@@ -6,7 +6,7 @@ import { PHONE, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { gzipSize } from './support/first-page';
 
-// Issue 15, "The first screen, fast": what a first visit to each first screen downloads (a size
+// The first screen, fast: what a first visit to each first screen downloads (a size
 // check, not a timing one), raster covers with srcset, a meta description, and a home page that
 // renders its lists from the page itself (decisions 028 and 029).
 

@@ -10,7 +10,8 @@ import { useJourney } from './support/journey';
 import { animationsDone } from './support/animations';
 import { overflowsHorizontally } from './support/page-checks';
 
-// Issue 17: follow a performer and see their new works in a feed with a badge on 我的; mark works
+// Follows and marks (decision 045): follow a performer and see their new works in a feed with a badge on 我的;
+// mark works
 // 想看 / 看过 by a long press on a card or on the detail; hide watched works from the lists.
 
 const journey = useJourney();

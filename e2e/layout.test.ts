@@ -20,7 +20,10 @@ const PHONES = {
 const journey = useJourney();
 let member: TestMember;
 let work: WorkListItem;
-/** A performer's name (the search page shows them above the works) and a shared folder's path: issue 17. */
+/**
+ * A performer's name (the search page shows them above the works) and a shared folder's path (docs/product.md
+ * §2).
+ */
 let performerName: string;
 let sharedFolder: string;
 

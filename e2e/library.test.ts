@@ -153,7 +153,7 @@ async function expectPressed(page: Page, button: 'like' | 'collect', pressed: bo
   expect((await locator.textContent())?.trim()).toBe(text[button][pressed ? 1 : 0]);
 }
 
-describe('like (SPEC §4)', () => {
+describe('like (docs/product.md §4)', () => {
   it('flips at once, is kept by the server across a reload, and unlikes', async () => {
     const page = await openAs(await registerMember(journey.server, 'reader'));
     await expectPressed(page, 'like', false);
@@ -188,7 +188,7 @@ describe('like (SPEC §4)', () => {
   });
 });
 
-describe('collect (SPEC §4)', () => {
+describe('collect (docs/product.md §4)', () => {
   it('adds to the default folder, moves into a new folder through the picker, and uncollects', async () => {
     const user = await registerMember(journey.server, 'reader');
     const page = await openAs(user);
@@ -301,7 +301,7 @@ describe('collect (SPEC §4)', () => {
   });
 });
 
-describe('copy quota of a logged-in user (SPEC §6)', () => {
+describe('copy quota of a logged-in user (docs/product.md §6)', () => {
   const copiesToday = async (userId: string) => {
     const { rows } = await sql<{ copies: number }>`
       SELECT copies FROM copy_counts
@@ -339,7 +339,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
       journey.server.database.db,
     );
     await page.evaluate(() => navigator.clipboard.writeText('before'));
-    // The same copy again within a second would be refused as a duplicate write (SPEC §5): a page
+    // The same copy again within a second would be refused as a duplicate write (docs/product.md §5): a page
     // loaded anew has sent nothing yet.
     await page.reload();
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();
@@ -365,7 +365,7 @@ describe('copy quota of a logged-in user (SPEC §6)', () => {
       journey.server.database.db,
     );
     await page.goBack();
-    // The same copy within a second of the refused one would be a duplicate write (SPEC §5), and
+    // The same copy within a second of the refused one would be a duplicate write (docs/product.md §5), and
     // the tap to /pay and back can take less: the page is loaded anew, as above.
     await page.reload();
     await page.getByRole('tab', { name: DETAIL_TEXT.tabMagnets }).tap();

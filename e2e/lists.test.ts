@@ -41,7 +41,7 @@ const pageNumOf = (request: Request) => new URL(request.url()).searchParams.get(
 const framesDone = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
-describe('infinite lists (SPEC §2 "Lists are infinite", §4)', () => {
+describe('infinite lists (docs/product.md §2 "Lists are infinite", §4)', () => {
   it('asks each page once, and after a failed page loads nothing until the retry', async () => {
     const page = await open('/censored');
     const asked: string[] = [];
@@ -139,7 +139,7 @@ describe("a work's entities open its own channel's pages (decision 030)", () => 
     expect(await href(page, 'performer', performer.id)).toBe(`/performer/uncensored/${performer.id}`);
     await screenshot(page, 'lists-uncensored-detail');
 
-    // The maker opens in a new window, as SPEC §2 says.
+    // The maker opens in a new window, as docs/product.md §2 says.
     const [makerPage] = await Promise.all([
       page.context().waitForEvent('page'),
       page.locator(`a[data-kind="maker"][href$="/${maker.id}"]`).tap(),
@@ -194,7 +194,7 @@ describe('the home search box and the /pay promises', () => {
     await page.locator(`main a[href="/censored/${work!.id}"]`).first().waitFor();
   });
 
-  it('/pay promises only what VIP gives (SPEC §1), not 新片优先', async () => {
+  it('/pay promises only what VIP gives (docs/product.md §1), not 新片优先', async () => {
     const page = await open('/pay');
     for (const benefit of VIP_TEXT.benefits) await page.getByText(benefit, { exact: true }).waitFor();
     expect(await page.locator('body').innerText()).not.toContain('新片优先');

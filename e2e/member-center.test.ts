@@ -49,7 +49,7 @@ const cardLinks = (page: Page, list: string) =>
 const authed = <T>(member: TestMember, path: string, body: Record<string, unknown> = {}) =>
   apiOk<T>(journey.server, 'POST', path, body, bearer(member.accessToken));
 
-describe('member center for a visitor (SPEC §2)', () => {
+describe('member center for a visitor (docs/product.md §2)', () => {
   it('shows the guest card, asks to log in for collect and like, and lists the history', async () => {
     const page = await journey.page();
     const viewed = works[0]!;
@@ -126,7 +126,7 @@ describe('member center for a visitor (SPEC §2)', () => {
   });
 });
 
-describe('member center for a logged-in user (SPEC §2)', () => {
+describe('member center for a logged-in user (docs/product.md §2)', () => {
   it('shows the name and group, liked and collected works with folder filters, and logs out', async () => {
     const session = await registerMember(journey.server);
     // 12 likes (more than a page of 10), the last liked first in the list.

@@ -9,7 +9,7 @@ import { PHONE, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { withoutPageData } from './support/first-page';
 
-// Issue 15, "never a blank screen": the network cut and restored, a call past the timeout, a
+// Never a blank screen: the network cut and restored, a call past the timeout, a
 // refused connection, a slow network (decision 027).
 
 /** What a cut network makes the browser log: expected here, not a problem of the page. */
@@ -242,7 +242,7 @@ describe('the site out of reach with the browser online, the service worker inst
   });
 });
 
-describe('a call past the timeout (SPEC §8)', () => {
+describe('a call past the timeout (docs/product.md §8)', () => {
   it('shows 系统接口请求超时 once, at the timeout, and the list its error state with a retry', async () => {
     const { page } = await journey.open({ device: NO_WORKER });
     const uncensoredList = (u: URL) => isWorksList(u) && u.searchParams.get('modName') === 'uncensored';
@@ -273,7 +273,7 @@ describe('a call past the timeout (SPEC §8)', () => {
   }, 60_000);
 });
 
-describe('a refused connection (SPEC §8)', () => {
+describe('a refused connection (docs/product.md §8)', () => {
   const refuseApi = (page: Page) =>
     page.route(
       (u) => u.pathname.startsWith(`${API_BASE}/`),

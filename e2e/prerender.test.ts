@@ -5,7 +5,7 @@ import { DETAIL_TEXT } from '../packages/web/src/features/work-detail/texts';
 import { PHONE, networkQuiet, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 
-// Issue 15, "The first screen, fast": /index and a work detail come with their first screen's
+// The first screen, fast: /index and a work detail come with their first screen's
 // markup, rendered by the server from the app's own components (decision 033). The browser
 // paints titles and covers from the page alone; the app then takes that markup over (hydrates
 // it) with no console error, no node replaced and nothing moved.

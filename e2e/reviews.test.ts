@@ -20,7 +20,7 @@ import { useJourney } from './support/journey';
 import { overflowsHorizontally, settled } from './support/page-checks';
 import { smallTapTargets } from './support/tap-targets';
 
-// Members rate and review (issue 17, decision 044): a member rates and reviews a work and sees
+// Members rate and review (decision 044): a member rates and reviews a work and sees
 // its average move; staff hide the review in the console and it leaves the detail page.
 
 const journey = useJourney();

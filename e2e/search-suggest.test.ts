@@ -10,7 +10,7 @@ import { firstPerformer } from './support/demo-data';
 import { useJourney } from './support/journey';
 import { settled } from './support/page-checks';
 
-// Issue 17: the search box suggests works and names while a keyword is typed, and remembers
+// The search box (decision 043) suggests works and names while a keyword is typed, and remembers
 // the keywords searched on this device.
 
 const journey = useJourney();
@@ -28,7 +28,7 @@ async function newestCensored(): Promise<WorkListItem> {
   return rows[0]!;
 }
 
-describe('search suggestions (issue 17)', () => {
+describe('search suggestions', () => {
   it('by keyboard: a half-typed number offers the work, ArrowDown and Enter open it', async () => {
     const work = await newestCensored();
     const page = await journey.page({ device: DESKTOP });

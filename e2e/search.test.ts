@@ -49,7 +49,7 @@ const total = (page: Page) => page.getByTestId('works-total');
 const tabTitle = (key: (typeof SEARCH_TABS)[number]) =>
   key === 'all' ? CHANNEL_TEXT.searchAll : CHANNEL_TEXT.searchOnly(key);
 
-describe('search (SPEC §2, §5)', () => {
+describe('search (docs/product.md §2, §5)', () => {
   it('shows the results of every tab: all, censored, uncensored, western', async () => {
     const page = await open(searchPath(KEYWORD));
     await expect.poll(() => page.title()).toBe(`${CHANNEL_TEXT.searchTitle} - ${UI_TEXT.siteName}`);
@@ -110,7 +110,7 @@ describe('search (SPEC §2, §5)', () => {
 
   it('searches from the box: a new keyword replaces the list; an empty one is refused', async () => {
     const page = await open(searchPath(KEYWORD), DESKTOP);
-    // A desktop screen holds more than a page of 24: the infinite list fills it (SPEC §2).
+    // A desktop screen holds more than a page of 24: the infinite list fills it (docs/product.md §2).
     await expect.poll(() => cards(page).count()).toBeGreaterThanOrEqual(PAGE_SIZE.search);
     const box = page.locator('header input').first();
 
@@ -138,7 +138,7 @@ describe('search (SPEC §2, §5)', () => {
   });
 });
 
-describe('search finds people and makers (issue 17)', () => {
+describe('search finds people and makers', () => {
   it('shows a performer searched by name above the works, and opens their list', async () => {
     const performer = await firstPerformer(journey.server);
     const page = await open(searchPath(performer.name));

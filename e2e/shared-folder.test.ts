@@ -8,13 +8,13 @@ import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { coversInViewLoaded } from './support/page-checks';
 
-// Issue 17: a public folder gets a shareable, read-only page.
+// A public folder (docs/product.md §2) gets a shareable, read-only page.
 
 const journey = useJourney();
 const authed = <T>(member: TestMember, path: string, body: Record<string, unknown> = {}) =>
   apiOk<T>(journey.server, 'POST', path, body, bearer(member.accessToken));
 
-describe('a shared folder (issue 17)', () => {
+describe('a shared folder', () => {
   it('its owner copies the link of a public folder; a visitor opens it and sees its works, read-only', async () => {
     const { rows } = await journey.server.apiGet<{ rows: WorkListItem[] }>(API.worksList, {
       modName: 'censored',

@@ -24,7 +24,7 @@ const tabBar = (page: Page) => page.getByRole('navigation', { name: UI_TEXT.tabB
 /** The first censored work card on the page. */
 const homeCard = (page: Page) => page.locator('main a[href^="/censored/"]').first();
 
-describe('tab bar (SPEC §2)', () => {
+describe('tab bar (docs/product.md §2)', () => {
   it.each([
     ['/censored', CHANNEL_LABEL.censored],
     ['/top', CHANNEL_LABEL.censored],
@@ -63,7 +63,7 @@ describe('routes of the shell', () => {
     await screenshot(page, 'shell-not-found');
   });
 
-  it("send the spec's /UserLogin to /login", async () => {
+  it('send the older /UserLogin to /login', async () => {
     const page = await journey.page();
     await page.goto(url('/UserLogin'));
     await page.waitForURL(url('/login'));
@@ -98,7 +98,7 @@ describe('scroll memory', () => {
   });
 });
 
-describe('error catalogue in the browser (SPEC §8)', () => {
+describe('error catalogue in the browser (docs/product.md §8)', () => {
   /**
    * Answers the home page's western list with an error envelope of `status`; the other sections
    * load. The page is sent as the service worker's cached shell is, without the lists it carries
@@ -227,7 +227,7 @@ describe('PWA', () => {
     await page.reload();
     await page.getByRole('heading', { name: UI_TEXT.siteName }).waitFor();
     await tabBar(page).waitFor();
-    // The shell starts; its calls fail with the transport text of SPEC §8.
+    // The shell starts; its calls fail with the transport text of docs/product.md §8.
     await page.getByText(MSG.networkError).first().waitFor();
     await screenshot(page, 'shell-offline');
 

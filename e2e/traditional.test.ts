@@ -9,7 +9,7 @@ import { useJourney } from './support/journey';
 import { animationsDone } from './support/animations';
 import { settled } from './support/page-checks';
 
-// Issue 17, 繁體中文: the drawer's language setting shows the interface and the catalogue in
+// 繁體中文 (decision 046): the drawer's language setting shows the interface and the catalogue in
 // traditional characters, kept on the device, and a search typed in them finds the same works.
 
 const journey = useJourney();
@@ -44,7 +44,7 @@ async function choose(page: Page, name: string, sheetLabel: string = MEMBER_TEXT
   await page.getByRole('group', { name: sheetLabel }).getByRole('button', { name, exact: true }).click();
 }
 
-describe('繁體中文 (issue 17)', () => {
+describe('繁體中文', () => {
   it('converts the interface and the catalogue from the drawer, keeps it for the next page, and back', async () => {
     const page = await journey.page();
     await page.goto(journey.url('/user'));

@@ -16,6 +16,7 @@ import { useJourney } from './support/journey';
 import { registerStaff, sectionLink } from './support/console';
 import { overflowsHorizontally } from './support/page-checks';
 import { animationsDone } from './support/animations';
+import { playSwitchAndSeek } from './support/streams';
 
 let mediaDir: string | undefined;
 let clip: string;
@@ -150,5 +151,15 @@ describe('a title goes online', () => {
       .waitFor();
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(12);
     await screenshot(page, 'video-vip-resumed');
+  });
+
+  it('a VIP plays it from local storage, switches quality and seeks, all from the site', async () => {
+    const page = await journey.page({ member: await vip('localviewer') });
+    const fetched = await playSwitchAndSeek(page, url(`/censored/${work.id}`));
+    expect(fetched.filter((f) => f.path.endsWith('.ts')).length).toBeGreaterThan(2);
+    expect(fetched.every((f) => f.origin === journey.server.baseUrl && f.path.startsWith('/img/hls/'))).toBe(
+      true,
+    );
+    expect(fetched.every((f) => f.status === 200)).toBe(true);
   });
 });

@@ -73,7 +73,7 @@ async function toChannelSheet(page: Page, row: VipPackage) {
   await page.getByText(VIP_TEXT.channelTitle).waitFor();
 }
 
-describe('/pay for a visitor (SPEC §2, §4)', () => {
+describe('/pay for a visitor (docs/product.md §2, §4)', () => {
   it('shows the packages with prices and labels, outside the main layout; buying asks to log in', async () => {
     const page = await journey.page();
     const submits: unknown[] = [];
@@ -143,7 +143,7 @@ describe('/pay on a site that takes no payments (no provider keys, no sandbox)',
   });
 });
 
-describe('buying VIP (SPEC §4)', () => {
+describe('buying VIP (docs/product.md §4)', () => {
   it('buys the two-month card through the sandbox page, sees it paid, becomes VIP and watches', async () => {
     const member = await registerMember(journey.server, 'vipbuyer');
     const page = await journey.page({ member });
@@ -320,7 +320,7 @@ describe('buying VIP (SPEC §4)', () => {
   });
 });
 
-describe('the online player (SPEC §4)', () => {
+describe('the online player (docs/product.md §4)', () => {
   it('falls back to a message offering the magnets when the stream cannot load', async () => {
     const member = await registerMember(journey.server, 'vipfail');
     // A VIP in force, written straight to the database (buying is the journey above).
@@ -350,7 +350,7 @@ describe('the online player (SPEC §4)', () => {
 /** Crockford base32 (no I, L, O, U): a code already in the normal form the server stores. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-describe('/sub, activation codes (SPEC §2, §5)', () => {
+describe('/sub, activation codes (docs/product.md §2, §5)', () => {
   it('refuses a short code without a call, redeems a real one and shows the new level', async () => {
     const member = await registerMember(journey.server, 'vipcode');
     const page = await journey.page({ member });

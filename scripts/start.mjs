@@ -42,7 +42,12 @@ function stale(inputs, built) {
 
 if (entry === 'main' && stale(webInputs, builtIndex)) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@yingku/web'], { cwd: root, stdio: 'inherit' });
+  // --silent: npm's own lines (the script's name and command) are not the build's; Vite's
+  // warnings, errors and one summary line a build still print.
+  const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@yingku/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const compiled = path.join(SERVER_DIST, `${entry}.js`);

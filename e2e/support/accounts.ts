@@ -90,7 +90,7 @@ export async function logInAgain(server: TestServer, member: TestMember): Promis
 }
 
 /**
- * Puts tokens where the web app keeps them (SPEC §9), before any page script runs: the access
+ * Puts tokens where the web app keeps them (docs/product.md §9), before any page script runs: the access
  * token cookie, and the refresh token in local storage on the tab's first document only, so the
  * app's own later writes (a rotation, a logout) survive reloads.
  */

@@ -16,7 +16,7 @@ export interface AxeFinding {
   nodes: { target: string; summary: string }[];
 }
 
-/** The impacts that fail a screen (WCAG 2.2 AA, issue 15). */
+/** The impacts that fail a screen (WCAG 2.2 AA, decision 032). */
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** How many times axe runs again because the page changed while it looked. */

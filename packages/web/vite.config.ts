@@ -2,11 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } from './plugins/antd-mobile';
-import { deferredStart } from './plugins/deferred-start';
-import { offlineAssets } from './plugins/offline-assets';
-import { precompress } from './plugins/precompress';
-import { traditionalPhrases } from './plugins/traditional-phrases';
+import { antdMobileBarrelWithoutSideEffects, antdMobileWithoutLegacyRender } from './plugins/antd-mobile.ts';
+import { buildSummary } from './plugins/build-summary.ts';
+import { deferredStart } from './plugins/deferred-start.ts';
+import { offlineAssets } from './plugins/offline-assets.ts';
+import { precompress } from './plugins/precompress.ts';
+import { traditionalPhrases } from './plugins/traditional-phrases.ts';
 
 /**
  * React Router's production build. Its package.json points every import at dist/development
@@ -32,6 +33,7 @@ const ssrBuild = {
     antdMobileWithoutLegacyRender(),
     react(),
     traditionalPhrases(),
+    buildSummary(),
   ],
   ssr: { noExternal: true, target: 'node' },
   publicDir: false,
@@ -42,7 +44,12 @@ const ssrBuild = {
   },
 } satisfies UserConfig;
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(isSsrBuild ? ssrBuild : browserBuild),
+  // A build prints its warnings and buildSummary's one line, not a line per file written;
+  // `vite build --logLevel info` prints Vite's table again. The dev server keeps its own lines.
+  ...(command === 'build' && { logLevel: 'warn' as const }),
+}));
 
 const browserBuild = {
   plugins: [
@@ -53,6 +60,7 @@ const browserBuild = {
     offlineAssets(),
     deferredStart(),
     precompress(),
+    buildSummary(),
   ],
   resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   server: {

@@ -7,7 +7,7 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The lint rules that hold the architecture (decision 036) and the type-aware checks (issue 16)
+ * The lint rules that hold the architecture (decision 036) and the type-aware checks of eslint.config.js
  * must fail on a violation, or they hold nothing: each probe below breaks one rule on purpose.
  */
 const root = path.resolve(import.meta.dirname, '../..');
@@ -105,5 +105,53 @@ describe('type-aware lint (eslint .)', () => {
         '@typescript-eslint/switch-exhaustiveness-check',
       ]),
     );
+  }, 120_000);
+});
+
+describe('one way to take and open a transaction (eslint ., decision 040)', () => {
+  const lintAs = async (file: string, code: string) => {
+    const [report] = await new ESLint({ cwd: root }).lintText(code, { filePath: path.join(root, file) });
+    return report!.messages.filter((m) => m.ruleId?.startsWith('yingku/')).map((m) => m.message);
+  };
+
+  it('refuses a repo method that takes the transaction anywhere but last, or spells it by hand', async () => {
+    const messages = await lintAs(
+      'packages/server/src/features/orders/orders.repo.ts',
+      [
+        "import type { Kysely, Transaction } from 'kysely';",
+        "import type { Executor } from '../../db/executor';",
+        "import type { DB } from '../../db/schema';",
+        'export function createProbeRepo(db: Kysely<DB>) {',
+        '  return {',
+        "    first: async (trx: Executor, id: string) => trx.selectFrom('orders').where('id', '=', id).execute(),",
+        "    spelt: async (id: string, trx: Transaction<DB>) => trx.selectFrom('orders').where('id', '=', id).execute(),",
+        "    last: async (id: string, trx: Executor = db) => trx.selectFrom('orders').where('id', '=', id).execute(),",
+        '    opened: () => db.transaction().execute(async () => 1),',
+        '  };',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([
+      'The transaction goes last (decision 040): move `trx` to the end.',
+      'Type a transaction as `Executor` (db/executor.ts), not `Transaction`.',
+      'Open transactions with inTransaction (db/executor.ts), not `.transaction()`.',
+    ]);
+  }, 120_000);
+
+  it('refuses a service that opens a transaction itself', async () => {
+    const messages = await lintAs(
+      'packages/server/src/features/orders/orders.service.ts',
+      [
+        "import type { Kysely } from 'kysely';",
+        "import { inTransaction } from '../../db/executor';",
+        "import type { DB } from '../../db/schema';",
+        'export const probe = (db: Kysely<DB>) => inTransaction(db, async () => 1);',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([
+      "A service asks its repo's inTransaction(work); only repos open transactions.",
+    ]);
   }, 120_000);
 });

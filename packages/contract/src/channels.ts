@@ -7,7 +7,7 @@ export type ModId = 1 | 2 | 3;
 export const MOD_ID: Record<ModName, ModId> = { censored: 1, uncensored: 2, western: 3 };
 export const MOD_NAME: Record<ModId, ModName> = { 1: 'censored', 2: 'uncensored', 3: 'western' };
 
-/** The main channel (censored): entity links of other channels use the western path (SPEC §2). */
+/** The main channel (censored): entity links of other channels use the western path (docs/product.md §2). */
 export const MAIN_MOD_ID: ModId = 1;
 export const WESTERN_MOD_ID: ModId = 3;
 

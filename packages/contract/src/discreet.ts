@@ -1,5 +1,5 @@
 /**
- * 隐私模式 (issue 17): covers and stills drawn blurred until tapped, for reading in public. Kept
+ * 隐私模式 (docs/product.md §1): covers and stills drawn blurred until tapped, for reading in public. Kept
  * on the device in a cookie, not localStorage, so that the server can mark the page it sends
  * (`<html data-discreet>`) and its first paint, prerendered covers included, is already blurred.
  */

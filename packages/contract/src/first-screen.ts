@@ -49,7 +49,7 @@ export const COVER_WIDTHS = { small: [160, 240, 360, 480], big: [400, 800, 1200]
 /** `demo/cover/{number}.svg` or `demo/cover/{number}-s.svg`, as the demo catalogue stores covers. */
 const DEMO_COVER = /^\/?(demo\/cover\/[A-Za-z0-9][A-Za-z0-9._-]{0,63}?)(-s)?\.svg$/;
 
-/** The `sizes` of a list card's cover: its column's width at the grid's breakpoints (SPEC §2). */
+/** The `sizes` of a list card's cover: its column's width at the grid's breakpoints (docs/product.md §2). */
 export const CARD_COVER_SIZES =
   '(min-width: 1200px) 12vw, (min-width: 992px) 16vw, (min-width: 768px) 24vw, (min-width: 576px) 32vw, 48vw';
 

@@ -2,7 +2,7 @@
 // carries whole: a module only the member's controls, loaded later, and the server import.
 
 /**
- * Paths of a member's follows, the feed and 想看/看过 marks (issue 17, decision 045).
+ * Paths of a member's follows, the feed and 想看/看过 marks (decision 045).
  */
 export const FOLLOWS_API = {
   follow: '/v2/user/follow',
@@ -18,7 +18,7 @@ export const FOLLOWS_API = {
 } as const;
 
 /**
- * Page sizes and limits of follows, the feed and 想看/看过 marks (issue 17, decision 045).
+ * Page sizes and limits of follows, the feed and 想看/看过 marks (decision 045).
  */
 export const FOLLOW_LIMITS = {
   /** The member center's 关注 tab: followed entities, the feed of their works, 想看 and 看过. */
@@ -35,7 +35,7 @@ export const FOLLOW_LIMITS = {
   watchedIdsMax: 1000,
 } as const;
 
-/** The entity kinds a member may follow (issue 17, decision 045): those with a page per entity. */
+/** The entity kinds a member may follow (decision 045): those with a page per entity. */
 export const FOLLOW_KINDS = ['performer', 'maker', 'series', 'director'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
 

@@ -29,6 +29,7 @@ export * from './schemas/support';
 export * from './schemas/admin';
 export * from './schemas/operations';
 export * from './schemas/video';
+export * from './schemas/play-position';
 export * from './schemas/reviews';
 export * from './first-screen';
 export * from './app-start';

@@ -1,4 +1,4 @@
-/** Page sizes and limits of SPEC §9, in one place for server, web and tests. */
+/** Page sizes and limits of docs/product.md §9, in one place for server, web and tests. */
 export const PAGE_SIZE = {
   latest: 32,
   search: 24,
@@ -13,7 +13,7 @@ export const PAGE_SIZE = {
   memberLike: 10,
   history: 10,
   orders: 20,
-  /** Customer-service threads per page (the spec gives none). */
+  /** Customer-service threads per page (docs/product.md §9 gives none). */
   messages: 10,
   /** A user's own cloud-download requests per page. */
   cloudDownloads: 20,
@@ -41,7 +41,7 @@ export const LIMITS = {
   folderNameMax: 30,
   folderDescriptionMax: 200,
   foldersPerWork: 5,
-  /** Folders one user may create (an abuse guard; the spec sets none). */
+  /** Folders one user may create (an abuse guard; docs/product.md §9 sets none). */
   foldersPerUser: 100,
   messageMax: 150,
   userNameMin: 6,
@@ -52,7 +52,7 @@ export const LIMITS = {
   emailMax: 120,
   captchaMin: 4,
   activationCodeMin: 8,
-  /** Work detail ids have at least this many digits (SPEC §5). */
+  /** Work detail ids have at least this many digits (docs/product.md §5). */
   detailIdMinLength: 16,
   historyEntries: 50,
   anonymousCopiesPerDay: 3,
@@ -66,6 +66,13 @@ export const LIMITS = {
   accessTokenMinutes: 15,
   /** Lifetime of a refresh token; each use rotates it. */
   refreshTokenDays: 30,
+  /**
+   * However often its tokens are used, a login ends this long after it began (OWASP ASVS
+   * 5.0 §7.3): a stolen refresh token is not good for ever. Shorter for staff, whose logins can
+   * do more.
+   */
+  loginMaxDays: 90,
+  staffLoginMaxDays: 14,
   captchaMinutes: 2,
   /** Accepted clock skew of a signed request, and how long its nonce is remembered. */
   signatureWindowMs: 300_000,
@@ -75,7 +82,7 @@ export const LIMITS = {
   cloudUrlMax: 2000,
 } as const;
 
-/** Date windows of the works list, in days back from today; 999 means all time (SPEC §9). */
+/** Date windows of the works list, in days back from today; 999 means all time (docs/product.md §9). */
 export const DATE_WINDOWS = [30, 90, 365, 999] as const;
 export type DateWindow = (typeof DATE_WINDOWS)[number];
 export const ALL_TIME: DateWindow = 999;
@@ -88,7 +95,7 @@ export const RANKING_DATE_WINDOWS = {
 export const WORK_SORTS = ['pubTime', 'collect', 'average', 'evaluates'] as const;
 export type WorkSort = (typeof WORK_SORTS)[number];
 
-/** Defaults of the latest list (SPEC §9). */
+/** Defaults of the latest list (docs/product.md §9). */
 export const LATEST_DEFAULTS = { date: 30, sort: 'pubTime' } as const satisfies {
   date: DateWindow;
   sort: WorkSort;

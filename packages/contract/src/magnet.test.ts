@@ -3,7 +3,7 @@ import { formatSize, magnetLink, MAGNET_DISPLAY_NAME } from './magnet';
 import { imageUrl } from './runtime-config';
 
 describe('formatSize', () => {
-  it('follows SPEC §9', () => {
+  it('follows docs/product.md §9', () => {
     expect(formatSize(0)).toBe('0KB');
     expect(formatSize(512 * 1024)).toBe('512KB');
     expect(formatSize(999 * 1024)).toBe('999KB');
@@ -15,6 +15,32 @@ describe('formatSize', () => {
     expect(formatSize(Number.NaN)).toBe('未知');
     expect(formatSize(null)).toBe('未知');
     expect(formatSize('abc')).toBe('未知');
+  });
+
+  it('chooses the unit after rounding, at each boundary', () => {
+    // KB → MB: 999.995 KB and above round to 1000 KB, so they show in MB.
+    expect(formatSize(1023994)).toBe('999.99KB');
+    expect(formatSize(1023995)).toBe('0.98MB');
+    expect(formatSize(1023999)).toBe('0.98MB');
+    expect(formatSize(1000 * 1024)).toBe('0.98MB');
+    expect(formatSize(1024 ** 2 - 1)).toBe('1MB');
+    expect(formatSize(1024 ** 2)).toBe('1MB');
+    // MB → GB: 999.995 MB and above round to 1000 MB, so they show in GB.
+    expect(formatSize(1048570757)).toBe('999.99MB');
+    expect(formatSize(1048570758)).toBe('0.98GB');
+    expect(formatSize(1048575999)).toBe('0.98GB');
+    expect(formatSize(1000 * 1024 ** 2)).toBe('0.98GB');
+    expect(formatSize(1024 ** 3 - 1)).toBe('1GB');
+    expect(formatSize(1024 ** 3)).toBe('1GB');
+  });
+
+  it('starts at 0KB and keeps every larger size in GB', () => {
+    expect(formatSize(0)).toBe('0KB');
+    expect(formatSize(1)).toBe('0KB');
+    expect(formatSize(1000 * 1024 ** 3)).toBe('1000GB');
+    expect(formatSize(1024 ** 4)).toBe('1024GB');
+    expect(formatSize(1024 ** 5)).toBe('1048576GB');
+    expect(formatSize(String(1024 ** 4))).toBe('1024GB');
   });
 });
 

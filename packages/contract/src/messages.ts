@@ -1,9 +1,9 @@
 /**
- * Every user-visible Chinese text of SPEC.md, spelled exactly as the spec spells it.
+ * Every user-visible Chinese text that docs/product.md quotes, spelled exactly as it spells it.
  * Server, web and tests import them from here; nothing else spells them.
  */
 export const MSG = {
-  // §1 age gate (our wording; the spec asks that it state legal age and adult performers)
+  // §1 age gate (our wording; docs/product.md §1 asks that it state legal age and adult performers)
   ageGateTitle: '年龄确认',
   ageGateText:
     '本站内容仅适合已满18周岁的成年人浏览。进入即表示您确认已达到所在地区的法定成年年龄，并知悉本站收录的所有演员均为成年人。',

@@ -1,5 +1,5 @@
 /**
- * Money, written once (issue 16). Amounts are integer cents in the database and in code, and
+ * Money, written once (decision 037). Amounts are integer cents in the database and in code, and
  * exact yuan text with two decimals on the wire (`45.00`), for buyers and staff alike: never a
  * float, whose sums drift (0.1 + 0.2). Its own module, without zod, for the web's first screens.
  */

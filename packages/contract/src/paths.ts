@@ -1,4 +1,4 @@
-/** Every API path of SPEC §7, as Fastify route patterns (`:id`) under {@link API_BASE}. */
+/** Every API path of docs/product.md §7, as Fastify route patterns (`:id`) under {@link API_BASE}. */
 export const API_BASE = '/prod-api';
 
 export const API = {
@@ -68,7 +68,9 @@ export const API = {
   staffMediaStills: '/v2/admin/media/:id/stills',
   /** Where a member is in a work's video, kept to resume there. */
   playPosition: '/v2/video/position',
-  /** A VIP's request to have a title fetched to the site's storage (SPEC §7), and their requests. */
+  /**
+   * A VIP's request to have a title fetched to the site's storage (docs/product.md §7), and their requests.
+   */
   cloudDownload: '/web/cloud/file/download',
   cloudDownloads: '/web/cloud/file/list',
   openapi: '/openapi.json',

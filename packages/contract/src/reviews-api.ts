@@ -1,7 +1,7 @@
 // Apart from paths.ts (API), which every first screen's code carries whole: a module only the
 // detail's 评论 tab, the console, loaded later, and the server import.
 
-/** Paths of members' ratings and reviews (issue 17, decision 044). */
+/** Paths of members' ratings and reviews (decision 044). */
 export const REVIEWS_API = {
   workRatings: '/v2/works/:id/ratings',
   workReviews: '/v2/works/:id/reviews',

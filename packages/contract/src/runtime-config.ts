@@ -2,7 +2,7 @@ import type { PayChannel } from './schemas/commerce';
 
 /**
  * What the server hands the web app at run time (served as /app-config.js), so one setting
- * serves both: the signing secret and app id of SPEC §7, the image host, and what the site's
+ * serves both: the signing secret and app id of docs/product.md §7, the image host, and what the site's
  * configuration offers (captchas, pay channels).
  */
 export interface RuntimeConfig {
@@ -20,7 +20,7 @@ export interface RuntimeConfig {
 export const RUNTIME_CONFIG_GLOBAL = '__YINGKU_CONFIG__';
 export const RUNTIME_CONFIG_PATH = '/app-config.js';
 
-/** Joins a relative image path to the image host; absolute URLs pass through (SPEC §7). */
+/** Joins a relative image path to the image host; absolute URLs pass through (docs/product.md §7). */
 export function imageUrl(path: string | null | undefined, imageHost: string): string {
   if (!path) return '';
   if (/^(https?:)?\/\//i.test(path) || path.startsWith('data:')) return path;

@@ -1,20 +1,22 @@
-// The envelope's and the server's own texts, which the spec leaves open: beside messages.ts (the
-// spec's texts, which the web app's first screens show) so that a bundle of the web app carries
+// The envelope's and the server's own texts, which docs/product.md leaves open: beside messages.ts (the
+// product's texts, which the web app's first screens show) so that a bundle of the web app carries
 // them only in the code that shows them — the console — and not on every visitor's first page.
 
-/** Success texts of the envelope (the spec leaves them open; RuoYi-style wording). */
+/** Success texts of the envelope (docs/product.md leaves them open; RuoYi-style wording). */
 export const OK_MSG = {
   query: '查询成功',
   operation: '操作成功',
 } as const;
 
-/** Server-side texts the spec leaves open, for the envelope's `msg`. */
+/** Server-side texts docs/product.md leaves open, for the envelope's `msg`. */
 export const SERVER_MSG = {
   badRequest: '请求参数错误',
   /** A NUL character or half of a UTF-16 surrogate pair anywhere in a request's text. */
   badCharacters: '请求参数错误：含有无效字符',
   /** A JSON body nested deeper than LIMITS.maxJsonDepth. */
   bodyTooDeep: '请求参数错误：请求体嵌套过深',
+  /** A JSON body with a `__proto__` key or a `constructor` holding `prototype` (prototype poisoning). */
+  bodyForbiddenKeys: '请求参数错误：请求体含有不允许的键',
   /** The request line and headers past Node's limit (HTTP 431), e.g. a huge query string. */
   headersTooLarge: '请求参数错误：请求地址或请求头过长',
   /** The client took too long to send its request (HTTP 408). */
@@ -111,7 +113,7 @@ export const SERVER_MSG = {
   reviewsTooFrequent: '评价过于频繁，请稍后再试',
   ownReviewHelpful: '不能给自己的评论点有用',
   ownReviewReport: '不能举报自己的评论',
-  // Follows and marks (issue 17).
+  // Follows and marks (decision 045).
   entityNotFound: '该演员、厂商、系列或导演不存在',
   tooManyFollows: '关注数量已达上限（500个），请先取消一些关注',
   followKindInvalid: '关注类型只能是 performer、maker、series、director',
@@ -139,4 +141,11 @@ export const SANDBOX_PAY_TEXT = {
 } as const;
 
 /** The subject a provider shows for an order, e.g. 影库VIP-年卡. */
+/**
+ * A VIP account already streams on as many devices as the site allows (MEDIA_STREAMS_PER_VIP):
+ * the third device is told the limit, and that a stopped device frees its place within a minute.
+ */
+export const streamLimitMessage = (limit: number) =>
+  `同一VIP账号最多同时在${limit}台设备上在线观看，请先停止其他设备上的播放，约1分钟后再试`;
+
 export const orderSubject = (packageName: string) => `影库VIP-${packageName}`;

@@ -3,7 +3,7 @@ import { md5 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** Header names of a signed request (SPEC §7). */
+/** Header names of a signed request (docs/product.md §7). */
 export const SIGN_HEADERS = {
   timestamp: 'x-timestamp',
   nonce: 'x-nonce',

@@ -115,7 +115,7 @@ function filtered(dice: Dice, entity: PooledEntity, param: Record<string, string
 export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly string[] = []): ApiScenario[] {
   const channel = () => dice.pick(CHANNELS);
   const words = titleWords(pools.works.map((w) => w.title));
-  // A realistic mix (issue 18): up to ZIPF_KEYWORDS keywords cut from the pooled titles, in a
+  // A realistic mix (decision 051): up to ZIPF_KEYWORDS keywords cut from the pooled titles, in a
   // random order of popularity, asked by Zipf's law, so a few are asked again and again and
   // most now and then; beside the uniform draws of the three scenarios before it.
   const zipfWords = dice.shuffle([...words.longer, ...words.two, ...words.one]).slice(0, ZIPF_KEYWORDS);
@@ -138,9 +138,10 @@ export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly s
     dice.chance(0.7) ? 1 : dice.int(1, pools.sidebarPages[modId][table] ?? 1);
   const detailOf = (id: string): ApiGet => ({ path: fillPath(API.workDetail, { id }), query: {} });
   const hitWork = pools.works[0]!;
-  // A keyword is 1–32 characters (SPEC §9): longer numbers (some western ones) cannot be asked for.
+  // A keyword is 1–32 characters (docs/product.md §9): longer numbers (some western ones) cannot be asked
+  // for.
   const typable = pools.works.filter((w) => w.number.length <= LIMITS.keywordMax);
-  // The search box (issue 17): every channel, a channel tab now and then, as the search page.
+  // The search box (decision 043): every channel, a channel tab now and then, as the search page.
   const searchBox = (path: string, keyword: string): ApiGet => ({
     path,
     query: dice.chance(0.25) ? { keyword, modName: MOD_NAME[channel()] } : { keyword },
@@ -253,7 +254,7 @@ export function apiScenarios(pools: ApiPools, dice: Dice, feedTokens: readonly s
         },
       };
     }),
-    // The detail page's magnet lookup, with the extra fields SPEC §7 says it sends.
+    // The detail page's magnet lookup, with the extra fields docs/product.md §7 says it sends.
     miss('work magnets', 10, () => ({
       path: API.magnets,
       query: {

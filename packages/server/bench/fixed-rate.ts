@@ -10,7 +10,7 @@ export interface FixedRateOptions {
   seconds: number;
   /** Most requests in flight at once; the rest wait in the agent's queue (and that wait counts). */
   connections: number;
-  /** Give up on an answer after this long (the web client's 10 s, SPEC §9). */
+  /** Give up on an answer after this long (the web client's 10 s, docs/product.md §9). */
   timeoutMs?: number;
   next(): ApiGet;
   /** Unsigned requests (the hello-world ceiling). */

@@ -1,7 +1,7 @@
 import type { Dice } from '../src/db/seed/demo-random';
 
 // What a visitor types into the search box while suggestions and name matches come back
-// (issue 17), cut from real numbers, titles and names of the catalogue under test.
+// (decision 043), cut from real numbers, titles and names of the catalogue under test.
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff]/u;
 /** Latin words of a romanised name: spaced (`Avery Q. Sampleton`) or run together (`SunnyReel`). */

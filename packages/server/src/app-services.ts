@@ -3,20 +3,14 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
-import { createAccountsRepo } from './features/accounts/accounts.repo';
 import { createAccountsService } from './features/accounts/accounts.service';
-import { createCaptchaService } from './features/accounts/captcha.service';
-import { createGuardRepo } from './features/accounts/guard.repo';
-import { createLoginLimiter, LOGIN_LIMITS } from './features/accounts/login-limits';
-import { createSessionRepo } from './features/accounts/session.repo';
 import { createActivationCodesService } from './features/activation-codes/activation-codes.service';
-import { type CatalogueCache, cachedCatalogueService } from './features/catalogue/catalogue.cache';
-import { createCatalogueRepo } from './features/catalogue/catalogue.repo';
+import type { CatalogueCache } from './features/catalogue/catalogue.cache';
 import { createCatalogueService } from './features/catalogue/catalogue.service';
-import { memorySearchCache, redisSearchCache, type SearchCache } from './features/catalogue/search-cache';
+import { memorySearchCache, redisSearchCache, type SearchCache } from './features/catalogue/search/cache';
 import { createCatalogueAdminService } from './features/catalogue-admin/catalogue-admin.service';
 import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
-import { createCloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
+import type { CloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
 import { createFollowsService } from './features/follows/follows.service';
 import { createLibraryService } from './features/library/library.service';
 import { createReviewsService } from './features/reviews/reviews.service';
@@ -26,6 +20,8 @@ import { createOrdersStaffService } from './features/orders/orders-staff.service
 import { createMembershipService } from './features/membership/membership.service';
 import { createPaymentNotifyService } from './features/payments/payment-notify.service';
 import type { PaymentProviders } from './features/payments/providers';
+import { createMediaTokens } from './features/streams/media-tokens';
+import { databaseStreamSlots, redisStreamSlots } from './features/streams/stream-slots';
 import { createStreamUrls } from './features/streams/stream-urls';
 import { createStreamsService } from './features/streams/streams.service';
 import { createSupportService } from './features/support/support.service';
@@ -33,6 +29,7 @@ import { createUsersAdminService } from './features/users-admin/users-admin.serv
 import type { VideoService } from './features/video/video.service';
 import { createVipPackagesService } from './features/vip-packages/vip-packages.service';
 import type { AccessTokens } from './http/auth';
+import type { AppMetrics } from './http/metrics';
 import { every } from './lib/every';
 
 export interface AppServicesDeps {
@@ -52,6 +49,9 @@ export interface AppServicesDeps {
   newId: () => string;
   workerLease: WorkerLease;
   videos: VideoService;
+  /** Built before the video runtime, which fulfils members' requests when a video is made. */
+  cloudDownloads: CloudDownloadsService;
+  metrics: AppMetrics;
 }
 
 /** How often expired login-limit rows are swept. */
@@ -77,9 +77,23 @@ export async function createAppServices(deps: AppServicesDeps) {
     membership,
   });
 
-  const guard = createGuardRepo(db);
-  const sessions = createSessionRepo(db);
-  every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => guard.sweep(LOGIN_LIMITS.windowMinutes));
+  const accounts = createAccountsService({
+    db,
+    captchaEnabled: config.captchaEnabled,
+    tokens: deps.tokens,
+    log: app.log,
+  });
+  every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => accounts.sweepLoginLimits());
+
+  // Which devices stream on each account: where every server sees them (Redis, else the database).
+  const streamSlots = deps.redis
+    ? redisStreamSlots(deps.redis, config.redisKeyPrefix)
+    : databaseStreamSlots(db);
+  if (!deps.redis) {
+    const { sweep } = databaseStreamSlots(db);
+    every(app, 60_000, 'stream slot sweep', sweep);
+  }
+  deps.metrics.readActiveStreams(() => streamSlots.active());
 
   const imports = createImportJobsService({
     db,
@@ -93,24 +107,14 @@ export async function createAppServices(deps: AppServicesDeps) {
   app.addHook('onClose', () => imports.close());
 
   return {
-    accounts: createAccountsService({
-      accounts: createAccountsRepo(db),
-      sessions,
-      captcha: createCaptchaService(guard, config.captchaEnabled),
-      limiter: createLoginLimiter(guard, sessions),
-      tokens: deps.tokens,
-    }),
+    accounts,
     activationCodes: createActivationCodesService({ db, membership, packages: vipPackages }),
-    catalogue: cachedCatalogueService(
-      createCatalogueService(
-        createCatalogueRepo(deps.readDatabase ?? database),
-        undefined,
-        searchCache(app, config, deps.redis),
-      ),
-      catalogueCache,
-    ),
+    catalogue: createCatalogueService({
+      database: deps.readDatabase ?? database,
+      searchCache: searchCache(app, config, deps.redis),
+    }),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
-    cloudDownloads: createCloudDownloadsService(db),
+    cloudDownloads: deps.cloudDownloads,
     follows: createFollowsService(database),
     imports,
     // Folder share links are signed with the server's own secret (the token one), never the client's.
@@ -127,7 +131,14 @@ export async function createAppServices(deps: AppServicesDeps) {
     }),
     ordersStaff: createOrdersStaffService(db),
     reviews: createReviewsService(db),
-    streams: createStreamsService(db, createStreamUrls(config.jwtSecret), deps.videos, config.imageHost),
+    streams: createStreamsService({
+      db,
+      urls: createStreamUrls(createMediaTokens(config.media.signingKeys), config.media.cdn, config.imageHost),
+      videos: deps.videos,
+      slots: streamSlots,
+      devicesPerVip: config.media.streamsPerVip,
+      metrics: deps.metrics,
+    }),
     support: createSupportService(db),
     usersAdmin: createUsersAdminService(db),
     vipPackages,

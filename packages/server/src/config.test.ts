@@ -231,4 +231,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WECHAT_API_V3_KEY: 'too-short' })).toThrow(/WECHAT_API_V3_KEY/);
     expect(() => loadConfig({ DATA_DIR: dir, ALIPAY_GATEWAY: 'http://plain' })).toThrow(/ALIPAY_GATEWAY/);
   });
+
+  it('reads the media signing keys, or keeps a generated one in DATA_DIR apart from JWT_SECRET', () => {
+    const dir = dataDir();
+    const generated = loadConfig({ DATA_DIR: dir }).media.signingKeys;
+    expect(generated).toEqual([{ id: 'local', secret: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(readFileSync(path.join(dir, 'media-signing-key'), 'utf8').trim()).toBe(generated[0]!.secret);
+    // A new JWT_SECRET leaves the media key as it was: streams do not end with logins.
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40) }).media.signingKeys).toEqual(generated);
+
+    const two = `k2:${'b'.repeat(32)},k1:${'a'.repeat(40)}`;
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_SIGNING_KEYS: two }).media.signingKeys).toEqual([
+      { id: 'k2', secret: 'b'.repeat(32) },
+      { id: 'k1', secret: 'a'.repeat(40) },
+    ]);
+    for (const bad of ['k1', `k1:${'a'.repeat(31)}`, `k-1:${'a'.repeat(32)}`, `k1:${'a'.repeat(32)},`]) {
+      expect(() => loadConfig({ DATA_DIR: dir, MEDIA_SIGNING_KEYS: bad }), bad).toThrow(/MEDIA_SIGNING_KEYS/);
+    }
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, MEDIA_SIGNING_KEYS: `k1:${'a'.repeat(32)},k1:${'b'.repeat(32)}` }),
+    ).toThrow(/MEDIA_SIGNING_KEYS: each key needs an id of its own/);
+  });
+
+  it('puts a CDN in front of the media only with keys its edge can know, and limits streams per VIP', () => {
+    const dir = dataDir();
+    const keys = `edge1:${'c'.repeat(48)}`;
+    const config = loadConfig({
+      DATA_DIR: dir,
+      MEDIA_CDN_BASE_URL: 'https://cdn.example.com/',
+      MEDIA_SIGNING_KEYS: keys,
+      MEDIA_CDN_ORIGIN_SECRET: 'origin-secret-0123',
+      MEDIA_STREAMS_PER_VIP: '3',
+    });
+    expect(config.media.cdn).toEqual({
+      baseUrl: 'https://cdn.example.com',
+      originSecret: 'origin-secret-0123',
+    });
+    expect(config.media.streamsPerVip).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir }).media).toMatchObject({ cdn: undefined, streamsPerVip: 2 });
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_CDN_BASE_URL: 'https://cdn.example.com' })).toThrow(
+      /MEDIA_CDN_BASE_URL: set MEDIA_SIGNING_KEYS too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_CDN_ORIGIN_SECRET: 'origin-secret-0123' })).toThrow(
+      /MEDIA_CDN_ORIGIN_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, MEDIA_CDN_BASE_URL: 'cdn.example.com', MEDIA_SIGNING_KEYS: keys }),
+    ).toThrow(/MEDIA_CDN_BASE_URL/);
+    for (const n of ['0', '21', 'two']) {
+      expect(() => loadConfig({ DATA_DIR: dir, MEDIA_STREAMS_PER_VIP: n }), n).toThrow(
+        /MEDIA_STREAMS_PER_VIP/,
+      );
+    }
+  });
 });

@@ -194,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const payments = paymentsSettings(e, dataDir);
   let media: MediaSettings;
   try {
-    media = mediaSettings(e, dataDir, e.DATABASE_URL);
+    media = mediaSettings(e, dataDir, e.DATABASE_URL, () => persistedSecret(dataDir, 'media-signing-key'));
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -379,6 +379,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       inProcessWorker: false,
       ffmpegPath: undefined,
       ffprobePath: undefined,
+      signingKeys: [{ id: 'test1', secret: 'test-media-signing-key-0123456789abcdef' }],
+      cdn: undefined,
+      streamsPerVip: 2,
+      workerPort: 0,
     },
     ...overrides,
   };

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
 import { seedDemoReviews } from './db/seed/demo-reviews';
 import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
-import { attachDemoVideos } from './db/seed/demo-videos';
+import { attachDemoVideos, prepareDemoVideos } from './db/seed/demo-videos';
 import { takeWorkerLease } from './db/worker-lease';
 import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
@@ -50,6 +50,10 @@ async function main() {
     ...(redis ? { nonces: redisNonceStore(redis, config.redisKeyPrefix), redis } : {}),
   });
 
+  // The demo's video works say 转码中 from the first page on, not 在线 with nothing to play.
+  const demoVideoWorks =
+    demoLoaded && config.demoVideos ? await prepareDemoVideos(database.db, app.videoRuntime) : [];
+
   const shutdown = createShutdown({
     app,
     lifecycle,
@@ -91,10 +95,9 @@ async function main() {
   );
   // The demo's videos go through the real pipeline, in the background: the site is up already.
   if (demoLoaded && config.demoVideos) {
-    void attachDemoVideos(database.db, video, {
-      info: (msg) => console.log(msg),
-      warn: (msg) => console.warn(msg),
-    }).catch((error: unknown) => app.log.error({ err: error }, 'demo videos failed'));
+    void attachDemoVideos(video, demoVideoWorks, console).catch((error: unknown) =>
+      app.log.error({ err: error }, 'demo videos failed'),
+    );
   }
 }
 

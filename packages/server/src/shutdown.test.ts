@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import type { Database } from './db/connection';
 import { createLifecycle, READY_PATH } from './http/health';
+import { silentLogger } from './lib/logger';
 import { createShutdown } from './shutdown';
 import { createTestDatabase } from '../test/db';
 
@@ -42,8 +43,6 @@ function httpGet(port: number, path: string): Promise<{ status: number; body: st
   });
 }
 
-const silentLog = { info() {}, warn() {}, error() {} } as never;
-
 describe('graceful shutdown', () => {
   it('turns readiness 503 first, finishes requests in flight, closes resources, exits 0', async () => {
     const { app, lifecycle, port } = await slowApp(600);
@@ -56,7 +55,7 @@ describe('graceful shutdown', () => {
       timeoutMs: 5_000,
       closeResources,
       exit,
-      log: silentLog,
+      log: silentLogger,
     });
 
     const inFlight = httpGet(port, '/test/slow');
@@ -85,7 +84,7 @@ describe('graceful shutdown', () => {
       timeoutMs: 5_000,
       closeResources,
       exit,
-      log: silentLog,
+      log: silentLogger,
     });
     const first = shutdown('SIGTERM');
     await shutdown('SIGINT');
@@ -106,7 +105,7 @@ describe('graceful shutdown', () => {
       timeoutMs: 1_000,
       closeResources: () => new Promise<void>((resolve) => setTimeout(resolve, 1_500)),
       exit,
-      log: silentLog,
+      log: silentLogger,
     });
     await shutdown('SIGTERM');
     expect(exit).toHaveBeenCalledWith(1);

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from './lib/logger';
 import type { Lifecycle } from './http/health';
 
 export interface ShutdownOptions {
@@ -12,7 +13,7 @@ export interface ShutdownOptions {
   closeResources: () => Promise<void>;
   /** process.exit in main.ts; a spy in tests. */
   exit: (code: number) => void;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface AdminCliOptions {
    * in them, backups).
    */
   database?: 'test' | 'data-dir';
+  /** Settings beside the process's own (MEDIA_S3_BUCKET…). */
+  env?: Record<string, string>;
 }
 
 async function openDataDir(dataDir: string): Promise<Database> {
@@ -40,9 +42,9 @@ async function openDataDir(dataDir: string): Promise<Database> {
  * that needs it and stays open; `closeDatabase()` closes it as the end of a process would.
  * `cleanup()` closes it and removes the directory.
  */
-export function createAdminCli({ database: where = 'test' }: AdminCliOptions = {}) {
+export function createAdminCli({ database: where = 'test', env: extra = {} }: AdminCliOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yk-admin-'));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...extra };
   let opened: Promise<Database> | undefined;
   const database = () => (opened ??= where === 'test' ? createTestDatabase() : openDataDir(dataDir));
 

@@ -17,7 +17,7 @@ import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/connection';
 import type { DB } from '../src/db/schema';
-import { searchText, titleGrams } from '../src/features/catalogue/search-text';
+import { searchText, titleGrams } from '../src/features/catalogue/search/text';
 import { expectCountersExact, expectEntityNamesExact } from './catalogue-counts';
 import { createTestDatabase } from './db';
 

@@ -1,12 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../src/features/video/media-settings';
 import { s3Client } from '../src/features/video/video-s3-storage';
+import { freePort } from '../bench/processes';
 
 const run = promisify(execFile);
 const SCRIPTS = path.resolve(import.meta.dirname, '../../../scripts/s3-test-server');
@@ -30,17 +30,6 @@ export function s3TestsWanted(): boolean {
     );
   }
   return false;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface TestS3Server {

@@ -8,13 +8,14 @@ import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { createVideoRuntime } from '../src/features/video/video-runtime';
+import { silentLogger } from '../src/lib/logger';
 import { createPostgresTestDatabase } from './db';
 import { buildWorkLine, insertWorks } from './factories';
+import { freePort } from '../bench/processes';
 import { makeClip, removeClips, testFfmpeg } from './media-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const cleanups: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
@@ -96,7 +97,8 @@ describe('a worker killed mid-transcode', () => {
         DATABASE_URL: databaseUrl ?? '',
         // Slow on purpose, so the kill lands mid-transcode (after the first of three segments).
         MEDIA_X264_PRESET: 'veryslow',
-        LOG_LEVEL: 'silent',
+        // The worker logs with pino at LOG_LEVEL, as the server does: the test waits on its info line.
+        LOG_LEVEL: 'info',
       };
       const clip = await makeClip(testFfmpeg(), { width: 854, height: 480, seconds: 12 });
       cleanups.push(() => removeClips(clip));
@@ -110,7 +112,7 @@ describe('a worker killed mid-transcode', () => {
       const database = await openDatabase({ url: databaseUrl, dataDir });
       await migrateToLatest(database.db);
       const workId = (await insertWorks(database.db, [buildWorkLine({ isOnline: 0 })])).ids[0]!;
-      const runtime = createVideoRuntime({ config, database, log: quiet });
+      const runtime = createVideoRuntime({ config, database, log: silentLogger });
       const media = await runtime.service.attachFile({ workId, file: clip, name: 'kill.mp4', staffId: null });
       await runtime.close();
       await database.close();
@@ -126,7 +128,8 @@ describe('a worker killed mid-transcode', () => {
 
       // The next worker finds the video its owner left running and makes it.
       // (Faster this time: only the handover is under test.)
-      const second = startWorker({ ...env, MEDIA_X264_PRESET: 'ultrafast' });
+      const port = await freePort();
+      const second = startWorker({ ...env, MEDIA_X264_PRESET: 'ultrafast', WORKER_PORT: String(port) });
       cleanups.push(async () => {
         if (second.child.exitCode === null) process.kill(-second.child.pid!, 'SIGKILL');
       });
@@ -134,6 +137,25 @@ describe('a worker killed mid-transcode', () => {
       // The killed worker's temporary files went when the next one started; its own when done
       // (just after it says the video is online).
       await until(() => workFolders(workerTmp, media.id).length === 0, second, 30_000);
+      // Its job done, it answers its health and metrics checks like the server: the video made, by rung.
+      const ops = (file: string) => fetch(`http://127.0.0.1:${port}${file}`);
+      expect((await ops('/healthz')).status).toBe(200);
+      expect((await ops('/readyz')).status).toBe(200);
+      let text = '';
+      const value = (series: string) =>
+        Number(new RegExp(`^${series.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1]);
+      // The job ends a moment after its files go: read until it has.
+      for (let tries = 0; tries < 100; tries += 1) {
+        text = await (await ops('/metrics')).text();
+        if (value('yingku_transcode_jobs_total{outcome="ready"}') === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(value('yingku_transcode_jobs_total{outcome="ready"}')).toBe(1);
+      expect(value('yingku_transcode_queue_depth')).toBe(0);
+      expect(value('yingku_transcode_jobs_in_process')).toBe(0);
+      expect(value('yingku_transcode_rung_seconds_count{rung="480p"}')).toBe(1);
+      expect(value('yingku_transcode_rung_seconds_sum{rung="480p"}')).toBeGreaterThan(0);
+      expect(text).toContain('process_cpu_seconds_total');
       process.kill(-second.child.pid!, 'SIGTERM');
       await exited(second.child);
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 // By file: Vite loads this config with Node, which cannot import the contract package's TypeScript
 // entry; a relative file is bundled into the config instead.
-import { appStartBlock } from '../../contract/src/app-start';
-import { DISCREET_ATTRIBUTE, DISCREET_COOKIE } from '../../contract/src/discreet';
+import { appStartBlock } from '../../contract/src/app-start.ts';
+import { DISCREET_ATTRIBUTE, DISCREET_COOKIE } from '../../contract/src/discreet.ts';
 import { minifySync, type Plugin } from 'vite';
 
 /** The start script's source: a classic script, so it runs with `defer` and the CSP's 'self'. */

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { phrasesCharactersMiss } from '../src/session/traditional-converter';
+import { phrasesCharactersMiss } from '../src/session/traditional-converter.ts';
 
 const ID = 'virtual:traditional-phrases';
 

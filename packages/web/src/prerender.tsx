@@ -10,7 +10,7 @@ import { createRoutes } from './app/routes';
 import { seedHomeLists } from './features/home/home-lists';
 import { workDetailOptions } from './features/work-detail/work-detail-query';
 
-/** The magnet filter a visitor starts with (SPEC §4): the prerendered lists are for it. */
+/** The magnet filter a visitor starts with (docs/product.md §4): the prerendered lists are for it. */
 const VISITOR_MAGNET_FILTER = 1;
 
 // The server never calls the API: a query the page's data does not fill waits as if offline

@@ -5,7 +5,7 @@ import { SERVER_MSG } from '../server-messages';
 import { dataEnvelope } from './common';
 
 /**
- * Fields every web call may carry besides its own (SPEC §7): the app id of auth, order and
+ * Fields every web call may carry besides its own (docs/product.md §7): the app id of auth, order and
  * message calls, and the session magnet filter. Accepted on every account and library call
  * and not used by them.
  */
@@ -14,7 +14,7 @@ export const clientFields = {
   isDht: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]).optional(),
 };
 
-/** Login user name: 6–32 characters after trimming (SPEC §5). */
+/** Login user name: 6–32 characters after trimming (docs/product.md §5). */
 export const userNameField = z
   .string()
   .trim()
@@ -61,7 +61,7 @@ export const authTokensResponse = dataEnvelope(authTokens);
 /** POST /v2/user/register (no token): the login form plus the repeat and a safe e-mail. */
 export const registerBody = loginBody
   .extend({
-    /** The repeat, with the password's own 8–32 rule (SPEC §5). */
+    /** The repeat, with the password's own 8–32 rule (docs/product.md §5). */
     confirmPassword: z
       .string()
       .min(LIMITS.passwordMin, MSG.passwordTooShort)
@@ -80,7 +80,7 @@ export const registerBody = loginBody
 export type RegisterBody = z.input<typeof registerBody>;
 export const registerResponse = dataEnvelope(z.object({ userId: z.string(), userName: z.string() }));
 
-/** The refresh token travels in this header of GET /v2/user/token (SPEC §7). */
+/** The refresh token travels in this header of GET /v2/user/token (docs/product.md §7). */
 export const REFRESH_TOKEN_HEADER = 'refresh-token';
 
 /** An answer without data (`{ code: 200, msg }`), e.g. POST /v2/user/logout. */
@@ -98,7 +98,7 @@ export const sessionUser = z.object({
   vipUntil: z.string().nullable(),
 });
 export const sessionLevel = z.object({
-  /** 0 guest, 1 member, above 1 VIP (SPEC §6). */
+  /** 0 guest, 1 member, above 1 VIP (docs/product.md §6). */
   levelId: z.number().int(),
   groupName: z.string(),
   groupLevel: z.number().int(),
@@ -106,7 +106,7 @@ export const sessionLevel = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 export type SessionLevel = z.infer<typeof sessionLevel>;
 
-/** GET /v2/user/getInfo — top-level `user`, `level`, `roles`, `permissions` (SPEC §3). */
+/** GET /v2/user/getInfo — top-level `user`, `level`, `roles`, `permissions` (docs/product.md §3). */
 export const userInfoResponse = z.object({
   code: z.number().int(),
   msg: z.string(),

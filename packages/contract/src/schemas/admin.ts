@@ -197,7 +197,7 @@ const chars = (text: string) => [...text].length;
 const oneLine = (text: string) => !/\p{Cc}/u.test(text);
 
 /**
- * Every rule of a VIP package's fields, once (issue 16): the console's bodies below, the web's
+ * Every rule of a VIP package's fields, once (decision 038): the console's bodies below, the web's
  * package form and the admin CLI (`package-add`, `package-set`) all parse through these, and
  * the vip-packages service trusts what comes out. Texts are trimmed; prices come out as cents.
  * What only the database can tell (a name taken, no such package, an original price below the

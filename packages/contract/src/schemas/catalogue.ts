@@ -16,7 +16,7 @@ import {
   textParam,
 } from './common';
 
-/** Search keyword: 1–32 characters, else the spec's warning text. */
+/** Search keyword: 1–32 characters, else the warning text of docs/product.md §5. */
 export const keywordParam = z
   .string()
   .trim()
@@ -54,7 +54,7 @@ export const worksListQuery = z.object({
 });
 export type WorksListQuery = z.output<typeof worksListQuery>;
 
-/** A work as lists show it (SPEC §3). */
+/** A work as lists show it (docs/product.md §3). */
 export const workListItem = z.object({
   id: z.string(),
   number: z.string(),
@@ -121,7 +121,7 @@ export const magnetsQuery = z.object({
   pageSize: pageSizeParam(PAGE_SIZE.magnets),
   /** dht: HD and subtitled first, then newest; time: newest; size: largest. */
   order: z.enum(MAGNET_ORDERS).default('dht'),
-  // Sent by the detail page's lookup (SPEC §7); accepted and not used.
+  // Sent by the detail page's lookup (docs/product.md §7); accepted and not used.
   data: textParam(32).optional(),
   category: textParam(32).optional(),
   modId: textParam(8).optional(),
@@ -145,7 +145,7 @@ export const magnetsResponse = tableEnvelope(magnetRow);
 export const tagChannelQuery = z.object({
   modId: modIdParam.optional(),
   modName: modNameParam.optional(),
-  // Sent by the client (SPEC §7, `tableNmae` spelled as the spec spells it); not used.
+  // Sent by the client (docs/product.md §7, `tableNmae` spelled as it spells it); not used.
   pageNum: pageNumParam.optional(),
   pageSize: z.coerce.number().int().min(1).max(1000).optional(),
   sort: textParam(32).optional(),

@@ -13,17 +13,17 @@ import {
   yuanAmount,
 } from './common';
 
-/** Pay channels of SPEC §4: Alipay or WeChat (`weixin`). */
+/** Pay channels of docs/product.md §4: Alipay or WeChat (`weixin`). */
 export const PAY_CHANNELS = ['alipay', 'weixin'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 
-/** The literal `data` of a submit whose provider failed (SPEC §8: the client shows 支付系统故障了). */
+/** The literal `data` of a submit whose provider failed (docs/product.md §8: the client shows 支付系统故障了). */
 export const PAYMENT_ERROR = 'error';
 
-/** Order status of SPEC §4: 0 unpaid, 1 paid and complete, anything else abnormal. */
+/** Order status of docs/product.md §4: 0 unpaid, 1 paid and complete, anything else abnormal. */
 export const ORDER_STATUS = { unpaid: 0, paid: 1, closed: 2 } as const;
 
-/** A VIP package (SPEC §3). Prices as yuan text with two decimals, e.g. `45.00` (money.ts). */
+/** A VIP package (docs/product.md §3). Prices as yuan text with two decimals, e.g. `45.00` (money.ts). */
 export const vipPackage = z.object({
   id: z.string(),
   name: z.string(),
@@ -51,7 +51,7 @@ export const submitOrderBody = z.object({
 export type SubmitOrderBody = z.input<typeof submitOrderBody>;
 export const submitOrderResponse = dataEnvelope(z.string());
 
-/** An order of the caller (SPEC §3). */
+/** An order of the caller (docs/product.md §3). */
 export const orderRow = z.object({
   orderId: z.string(),
   /** The package bought, e.g. 年卡. */
@@ -77,7 +77,7 @@ export const ordersListResponse = tableEnvelope(orderRow);
 export const orderStateParams = z.object({ orderId: idString });
 export const orderStateResponse = errorEnvelope.extend({ data: z.object({ status: z.number().int() }) });
 
-/** Activation code (SPEC §5: at least 8 characters). Spaces and dashes are ignored. */
+/** Activation code (docs/product.md §5: at least 8 characters). Spaces and dashes are ignored. */
 export const redeemBody = z.object({
   ...clientFields,
   code: z.string(MSG.activationCodeTooShort).trim().min(8, MSG.activationCodeTooShort).max(64),

@@ -8,7 +8,7 @@ import './zod-config';
 /** Page number from a query string: 1 … {@link LIMITS.maxPageNum}. */
 export const pageNumParam = z.coerce.number().int().min(1).max(LIMITS.maxPageNum).default(1);
 
-/** Page size from a query string with the list's default (SPEC §9). */
+/** Page size from a query string with the list's default (docs/product.md §9). */
 export function pageSizeParam(defaultSize: number) {
   return z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(defaultSize);
 }
@@ -32,7 +32,7 @@ export function textParam(max: number) {
   return z.string().trim().max(max);
 }
 
-/** The spec's envelope (DESIGN.md "HTTP contract"): code 200 is success. */
+/** The envelope of docs/product.md §7 (DESIGN.md "HTTP contract"): code 200 is success. */
 export const errorEnvelope = z.object({ code: z.number().int(), msg: z.string() });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -27,7 +27,7 @@ export const likeListQuery = z.object({
 });
 export const libraryWorksResponse = tableEnvelope(libraryWork);
 
-/** A collect folder (SPEC §3). `dataId` is the work it was created for, if any. */
+/** A collect folder (docs/product.md §3). `dataId` is the work it was created for, if any. */
 export const collectFolder = z.object({
   cateId: z.string(),
   cateName: z.string(),
@@ -40,7 +40,7 @@ export const collectFolder = z.object({
   count: z.number().int(),
   dataId: z.string().nullable(),
   /**
-   * A public folder's share key (issue 17): its read-only page is `/folder/{cateId}/{shareKey}`,
+   * A public folder's share key (docs/product.md §2): its read-only page is `/folder/{cateId}/{shareKey}`,
    * which only a holder of the link can open. Absent for a private folder.
    */
   shareKey: z.string().optional(),
@@ -49,7 +49,7 @@ export type CollectFolder = z.infer<typeof collectFolder>;
 
 /**
  * GET /v2/folders/{cateId}/{shareKey}: a public folder as anyone with its link sees it, read-only
- * (issue 17): its name, description and count, and a page of its works, newest add first. A
+ * (docs/product.md §2): its name, description and count, and a page of its works, newest add first. A
  * private folder, an unknown one or a wrong key are all the same 404.
  */
 export const sharedFolderParams = z.object({
@@ -108,7 +108,7 @@ export const workFoldersResponse = dataEnvelope(z.array(z.string()));
 /**
  * POST /v2/user/collect/adds and /edit. `adds` puts the work into `cateIds` (or `cateId`, or the
  * default folder when neither is given); `edit` makes `cateIds` the work's exact folders, and an
- * empty selection or status 9 uncollects it. At most 5 folders per work (SPEC §9).
+ * empty selection or status 9 uncollects it. At most 5 folders per work (docs/product.md §9).
  */
 export const collectBody = z.object({
   ...clientFields,
@@ -139,7 +139,7 @@ export const copyBody = z.object({
   /**
    * The magnet copied (40 hex digits), if known. Not counted separately; it lets two different
    * magnets of one work copied within a second travel as different bodies, so the client's
-   * duplicate-write guard (SPEC §5) refuses only a true repeat.
+   * duplicate-write guard (docs/product.md §5) refuses only a true repeat.
    */
   infoHash: z
     .string()

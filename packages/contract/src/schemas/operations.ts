@@ -126,7 +126,7 @@ export type ImportJobsQuery = z.input<typeof importJobsQuery>;
 /** /v2/admin/imports/{id} */
 export const importJobParams = z.object({ id: idString });
 
-// ——— Cloud downloads (SPEC §7) ———
+// ——— Cloud downloads (docs/product.md §7) ———
 
 /**
  * POST /web/cloud/file/download — a VIP asks for a title to be fetched to the site's storage.

@@ -6,12 +6,12 @@ import { SERVER_MSG } from '../server-messages';
 import { clientFields } from './account';
 import { dataEnvelope, idString, pageNumParam, pageSizeParam, tableEnvelope } from './common';
 
-/** Thread status of SPEC §4: 0 awaiting reply, 1 new reply, 9 closed. */
+/** Thread status of docs/product.md §4: 0 awaiting reply, 1 new reply, 9 closed. */
 export const MESSAGE_STATUS = { awaiting: 0, replied: 1, closed: 9 } as const;
-/** Conversation entry type of SPEC §3: 0 the user's question, 1 customer service. */
+/** Conversation entry type of docs/product.md §3: 0 the user's question, 1 customer service. */
 export const ENTRY_TYPE = { user: 0, staff: 1 } as const;
 
-/** A message text: required (请填写后提交), at most 150 characters (SPEC §5). */
+/** A message text: required (请填写后提交), at most 150 characters (docs/product.md §5). */
 export const messageText = z
   .string(MSG.followUpEmpty)
   .trim()
@@ -22,7 +22,7 @@ export const messageText = z
 export const createMessageBody = z.object({ ...clientFields, message: messageText });
 export type CreateMessageBody = z.input<typeof createMessageBody>;
 
-/** A thread as its list shows it (SPEC §3). `unread`: a reply the user has not opened yet. */
+/** A thread as its list shows it (docs/product.md §3). `unread`: a reply the user has not opened yet. */
 export const messageThread = z.object({
   id: z.string(),
   /** The first question. */

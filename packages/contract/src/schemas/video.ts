@@ -87,15 +87,3 @@ export const videoStreamData = z.object({
   qualities: z.array(z.object({ name: z.string(), height: z.number().int() })).optional(),
 });
 export type VideoStreamData = z.infer<typeof videoStreamData>;
-
-/** POST /v2/video/position — where the member is in a work (sent while playing and on leaving). */
-export const playPositionBody = z.object({
-  ...clientFields,
-  workId: idString,
-  position: z
-    .number()
-    .min(0)
-    .max(24 * 60 * 60),
-});
-export type PlayPositionBody = z.input<typeof playPositionBody>;
-export const playPositionResponse = dataEnvelope(z.object({ position: z.number() }));

@@ -1,6 +1,6 @@
 import { type ModId, numberKey, REVIEW_LIMITS } from '@yingku/contract';
 import { createDice, type Dice } from '../../src/db/seed/demo-random';
-import { searchText, titleGrams } from '../../src/features/catalogue/search-text';
+import { searchText, titleGrams } from '../../src/features/catalogue/search/text';
 import type { CataloguePlan } from './catalogue-plan';
 import { copyBool, copyNullable, copyText, copyTextArray } from './copy-text';
 import { CHANNELS, type EntityPool, type PlainKind } from './entity-pools';

@@ -2,10 +2,12 @@
  * `npm run bench:media`: what the media pipeline costs and how fast it serves.
  * - Transcode speed per rung, as a multiple of real time, for a generated 1080p 60 s clip
  *   (the preset the site uses: MEDIA_X264_PRESET, veryfast by default).
- * - Segment serving: a signed 1080p segment through the app (signature check, storage read)
- *   next to @fastify/static serving the same file, in the same run (req/s, MB/s, p50/p99).
- * - Time to first frame: a VIP taps 在线播放 on the work's page in Chromium on loopback; from
- *   the tap to the first frame painted (requestVideoFrameCallback), median of 5 cold runs.
+ * - Segment delivery, side by side in one run (delivery.ts): one 1080p segment through the app
+ *   (local storage, token check), straight from the bucket (presigned, Ceph's gateway) and from a
+ *   CDN edge's cache (nginx in front of the bucket), next to @fastify/static serving the same
+ *   file (the ceiling of a Node server): req/s, MB/s, p50/p99.
+ * - Time to first frame on each of the three: a VIP taps 在线播放 on the work's page in Chromium
+ *   on loopback; from the tap to the first frame painted (requestVideoFrameCallback), cold runs.
  * Writes JSON to bench/results/media-<time>.json. Options: --seconds N (clip, 60), --load N
  * (seconds of load per server, 10), --connections N (50), --runs N (5).
  */
@@ -14,18 +16,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import fastifyStatic from '@fastify/static';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../../src/app';
-import { testConfig } from '../../src/config';
-import { migrateToLatest } from '../../src/db/migrate';
-import { openDatabase } from '../../src/db/connection';
-import { loadDemoCatalogue } from '../../src/db/seed/demo-catalogue';
-import { createAccessTokens } from '../../src/http/auth';
 import { findFfmpeg, run } from '../../src/features/video/ffmpeg-tools';
-import { createStreamUrls, HLS_BASE } from '../../src/features/streams/stream-urls';
 import { transcode } from '../../src/features/video/transcode';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../web/chromium';
+import { load, measureDelivery } from './delivery';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +33,6 @@ const SECONDS = Number(values.seconds);
 const LOAD = Number(values.load);
 const CONNECTIONS = Number(values.connections);
 const RUNS = Number(values.runs);
-const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
 
 const tools = findFfmpeg();
 if (!tools) throw new Error('bench:media needs ffmpeg (apt-get install -y ffmpeg)');
@@ -96,140 +89,30 @@ async function transcodeSpeeds(source: string) {
       kbps: Math.round(averageBitrate / 1000),
     };
   });
-  return { outDir, rungs, totalSeconds: total / 1000, wholeJobRealTime: SECONDS / (total / 1000) };
-}
-
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD, timeout: 10 });
   return {
-    rps: Math.round(result.requests.average),
-    mbPerSecond: Number((result.throughput.average / 1024 / 1024).toFixed(1)),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    outDir,
+    made: result,
+    rungs,
+    totalSeconds: total / 1000,
+    wholeJobRealTime: SECONDS / (total / 1000),
   };
 }
 
-/** A signed segment through the app next to @fastify/static on the same file. */
-async function segmentServing(outDir: string) {
-  const mediaDir = path.join(work, 'media');
-  const key = 'media/1/1001/1080p';
-  await mkdir(path.join(mediaDir, key), { recursive: true });
-  const segment = 'seg-00001.ts';
-  const { copyFile } = await import('node:fs/promises');
-  await copyFile(path.join(outDir, '1080p', segment), path.join(mediaDir, key, segment));
-  const bytes = (await stat(path.join(mediaDir, key, segment))).size;
-
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
-  const config = testConfig({ media: { ...testConfig().media, dir: mediaDir }, logLevel: 'silent' });
-  const app = await buildApp({ config, database });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const signedPath = `${HLS_BASE}/1/1001/1080p/${segment}`;
-  const { exp, sig } = createStreamUrls(config.jwtSecret).sign(
-    signedPath,
-    Math.floor(Date.now() / 1000) + 3600,
-  );
+/** The ceiling: @fastify/static serving the same 1080p segment, no token, no storage layer. */
+async function staticCeiling(outDir: string) {
+  const dir = path.join(outDir, '1080p');
+  const bytes = (await stat(path.join(dir, 'seg-00001.ts'))).size;
   const plain = Fastify();
-  await plain.register(fastifyStatic, { root: path.join(mediaDir, key), prefix: '/' });
+  await plain.register(fastifyStatic, { root: dir, prefix: '/' });
   const plainUrl = await plain.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const viaApp = await load(`${appUrl}${signedPath}?exp=${exp}&sig=${sig}`);
-    const viaStatic = await load(`${plainUrl}/${segment}`);
-    return { segmentBytes: bytes, app: viaApp, fastifyStatic: viaStatic };
+    return {
+      segmentBytes: bytes,
+      fastifyStatic: await load(`${plainUrl}/seg-00001.ts`, { connections: CONNECTIONS, loadSeconds: LOAD }),
+    };
   } finally {
     await plain.close();
-    await app.close();
-    await database.close();
   }
-}
-
-/** From tapping 在线播放 to the first frame painted, on the real site with a real transcode. */
-async function timeToFirstFrame(source: string): Promise<number[] | undefined> {
-  const { chromium } = await import('playwright-core');
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(database.db);
-  await loadDemoCatalogue(database.db, { works: 50 });
-  const config = testConfig({
-    media: {
-      ...testConfig().media,
-      dir: path.join(work, 'site-media'),
-      inProcessWorker: true,
-      preset,
-      maxBytes: 2 ** 40,
-    },
-    webDist: WEB_DIST,
-    logLevel: 'silent',
-  });
-  const app = await buildApp({ config, database });
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, '--disable-quic'],
-  });
-  try {
-    const target = await database.db
-      .selectFrom('works')
-      .select('id')
-      .where('channel', '=', 1)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const media = await app.videoRuntime.service.attachFile({
-      workId: target.id,
-      file: source,
-      name: 'bench.mp4',
-      staffId: null,
-    });
-    for (let row = media; row.status === 'queued' || row.status === 'running';) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      row = (await app.videoRuntime.service.find(media.id))!;
-      if (row.status === 'failed') throw new Error(`bench video failed: ${row.failureDetail}`);
-    }
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        user_name: 'benchvip',
-        user_name_key: 'benchvip',
-        email: 'benchvip@example.com',
-        password_hash: 'x',
-        level_id: 2,
-        vip_until: new Date(Date.now() + 86_400_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sessionId = crypto.randomUUID();
-    await database.db.insertInto('login_sessions').values({ id: sessionId, user_id: user.id }).execute();
-    const token = await createAccessTokens(config.jwtSecret).issue({ userId: user.id, sessionId });
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-      });
-      await context.addCookies([{ name: 'yingku-token', value: token, url: baseUrl }]);
-      const page = await context.newPage();
-      await page.goto(`${baseUrl}/censored/${target.id}`);
-      const play = page.getByRole('button', { name: '在线播放' });
-      await play.waitFor();
-      const tapped = await page.evaluate(() => performance.now());
-      await play.click();
-      await page.getByTestId('stream-video').waitFor();
-      const painted = await page.getByTestId('stream-video').evaluate(firstFramePainted);
-      times.push(Math.round(painted - tapped));
-      await context.close();
-    }
-    return times;
-  } finally {
-    await browser.close();
-    await app.close();
-    await database.close();
-  }
-}
-
-/** Runs in the page: when the video paints its first frame (typed without the DOM lib). */
-function firstFramePainted(video: unknown): Promise<number> {
-  type Frames = { requestVideoFrameCallback(callback: (now: number) => void): void };
-  return new Promise((resolve) => (video as Frames).requestVideoFrameCallback((now) => resolve(now)));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -246,21 +129,30 @@ try {
   console.log(
     `whole job (4 rungs + preview + poster): ${speeds.totalSeconds.toFixed(1)} s = ${speeds.wholeJobRealTime.toFixed(2)}× real time`,
   );
-  const serving = await segmentServing(speeds.outDir);
+  const ceiling = await staticCeiling(speeds.outDir);
+  const delivery = await measureDelivery({
+    outDir: speeds.outDir,
+    made: speeds.made,
+    connections: CONNECTIONS,
+    loadSeconds: LOAD,
+    runs: RUNS,
+  });
   console.log(
-    `segment of ${(serving.segmentBytes / 1024).toFixed(0)} KB, ${CONNECTIONS} connections, ${LOAD} s each:`,
+    `segment of ${(ceiling.segmentBytes / 1024).toFixed(0)} KB (1080p), ${CONNECTIONS} connections, ${LOAD} s each:`,
   );
-  console.log(
-    `  app (signed):     ${serving.app.rps} req/s, ${serving.app.mbPerSecond} MB/s, p50 ${serving.app.p50} ms, p99 ${serving.app.p99} ms, errors ${serving.app.errors}`,
-  );
-  console.log(
-    `  @fastify/static:  ${serving.fastifyStatic.rps} req/s, ${serving.fastifyStatic.mbPerSecond} MB/s, p50 ${serving.fastifyStatic.p50} ms, p99 ${serving.fastifyStatic.p99} ms, errors ${serving.fastifyStatic.errors}`,
-  );
-  const firstFrame = await timeToFirstFrame(source);
-  if (firstFrame)
+  const line = (
+    name: string,
+    l: { rps: number; mbPerSecond: number; p50: number; p99: number; errors: number },
+  ) =>
+    `  ${name.padEnd(22)} ${l.rps} req/s, ${l.mbPerSecond} MB/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors}`;
+  for (const r of delivery.results) console.log(line(r.mode, r.segment));
+  console.log(line('@fastify/static', ceiling.fastifyStatic));
+  for (const r of delivery.results) {
     console.log(
-      `time to first frame: ${firstFrame.join(' / ')} ms (median ${median(firstFrame)}; aim < 1000)`,
+      `time to first frame, ${r.mode}: ${r.firstFrame.join(' / ')} ms (median ${median(r.firstFrame)}; aim < 1000)`,
     );
+  }
+  for (const note of delivery.skipped) console.log(`skipped: ${note}`);
   const results = path.resolve(import.meta.dirname, '../results');
   await mkdir(results, { recursive: true });
   const file = path.join(results, `media-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -273,8 +165,8 @@ try {
         seconds: SECONDS,
         speeds: speeds.rungs,
         wholeJob: speeds.totalSeconds,
-        serving,
-        firstFrame,
+        ceiling,
+        delivery,
       },
       null,
       2,

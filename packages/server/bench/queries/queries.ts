@@ -8,7 +8,6 @@ import { openDatabase } from '../../src/db/connection';
 import { helloWorldCeiling } from '../hello-world-ceiling';
 import { openStatementStats } from '../statement-stats';
 import { createDice } from '../../src/db/seed/demo-random';
-import { createCatalogueRepo } from '../../src/features/catalogue/catalogue.repo';
 import { createCatalogueService } from '../../src/features/catalogue/catalogue.service';
 import { drawSamples } from './query-samples.repo';
 import { allScenarios } from './query-scenarios';
@@ -79,7 +78,7 @@ if (stats && 'missing' in stats) console.log(`no database time per call: ${stats
 const statements = stats && !('missing' in stats) ? stats : undefined;
 try {
   const samples = await drawSamples(database.db, 60);
-  const service = createCatalogueService(createCatalogueRepo(database), () => samples.today);
+  const service = createCatalogueService({ database, today: () => samples.today });
   const dice = createDice(Number(args.seed));
   const scenarios = allScenarios(service, samples, dice).filter((s) => !only || only.test(s.name));
   const where = url ? new URL(url).pathname.slice(1) : dataDir;

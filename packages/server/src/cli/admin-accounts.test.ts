@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminCli } from '../../test/admin-cli';
 import { createOperatorAccounts } from '../features/accounts/operator-accounts.service';
+import { checkPassword } from '../features/accounts/passwords';
 
 const cli = createAdminCli();
 const { admin, adminFed, adminOnTerminal, inDatabase } = cli;
@@ -140,4 +142,72 @@ describe('npm run admin -- create-admin', () => {
     expect(differ.shown).toContain('the two passwords differ');
     expect((await accountOf('tty_boss2')).row).toBeUndefined();
   }, 120_000);
+});
+
+describe('npm run admin -- reset-password', () => {
+  /** Logins of the account that have not ended. */
+  const liveLogins = (userId: string) =>
+    inDatabase(async (db) => {
+      const row = await db
+        .selectFrom('login_sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    });
+
+  it('gives a member a new password and ends its logins, leaving its roles and its disable alone', async () => {
+    const { userId } = await inDatabase((db) =>
+      createOperatorAccounts(db).ensure({ userName: 'Locked_Out', roles: [], password: 'old-pass-11' }),
+    );
+    await inDatabase(async (db) => {
+      await db
+        .insertInto('login_sessions')
+        .values({ id: randomUUID(), user_id: userId, created_at: new Date() })
+        .execute();
+    });
+    expect(await liveLogins(userId)).toBe(1);
+    const before = await accountOf('locked_out');
+
+    const generated = await admin('reset-password', 'LOCKED_OUT');
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stdout).toMatch(/^[A-HJ-NP-Za-km-z2-9]{24}\n$/);
+    expect(generated.stderr).toMatch(/^Locked_Out \(user \d+\) has a new password, printed above once/);
+    const after = await accountOf('locked_out');
+    expect(after.row).toMatchObject({ roles: ['member'], email: before.row!.email, disabled_at: null });
+    expect(after.row!.password_hash).not.toBe(before.row!.password_hash);
+    expect(await liveLogins(userId)).toBe(0);
+    const member = (password: string) =>
+      inDatabase(async (db) => {
+        const account = await createOperatorAccounts(db).find('locked_out');
+        return checkPassword(account!.passwordHash, password);
+      });
+    expect(await member(generated.stdout.trim())).toBe(true);
+    expect(await member('old-pass-11')).toBe(false);
+
+    // From stdin, and on a disabled account, which stays disabled.
+    await inDatabase((db) =>
+      db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', userId).execute(),
+    );
+    const fed = await adminFed('chosen-pass-22\n', 'reset-password', 'locked_out', '--password-stdin');
+    expect(fed.code, fed.stderr).toBe(0);
+    expect(fed.stdout).toBe('');
+    expect(fed.stderr).toMatch(/has a new password; its logins have ended\.$/m);
+    expect(await member('chosen-pass-22')).toBe(true);
+    expect((await accountOf('locked_out')).row!.disabled_at).not.toBeNull();
+  });
+
+  it('refuses an unknown name, a weak password and a bad command line, changing nothing', async () => {
+    const unknown = await admin('reset-password', 'nobody_here');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('there is no account nobody_here');
+    expect(unknown.stdout).toBe('');
+    const weak = await adminFed('short\n', 'reset-password', 'locked_out', '--password-stdin');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('password: 8 to 32');
+    expect((await admin('reset-password')).code).toBe(2);
+    expect((await admin('reset-password', 'a_user', 'b_user')).code).toBe(2);
+    expect((await admin('reset-password', 'a_user', '--make-admin')).code).toBe(2);
+  });
 });

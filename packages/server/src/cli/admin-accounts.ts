@@ -1,7 +1,8 @@
 /**
- * `npm run admin -- create-admin USER`: the first admin is made from the command line. Its
- * usage, command line, password sources (asked on a terminal, one line of stdin, or generated
- * and printed once) and what it prints. The account rules are the accounts feature's.
+ * `npm run admin -- create-admin USER`: the first admin is made from the command line, and
+ * `reset-password USER` gives any account a new password without touching its roles. Their
+ * usage, command lines, password sources (asked on a terminal, one line of stdin, or generated
+ * and printed once) and what they print. The account rules are the accounts feature's.
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -23,7 +24,37 @@ export const ACCOUNTS_USAGE = `  npm run admin -- create-admin USER [--email EMA
       line of stdin with --password-stdin, or else generated and printed once on stdout; its
       e-mail is EMAIL or a placeholder. An existing account (any case of its name) keeps its
       password unless --password-stdin or --reset-password (asked, or generated) gives a new
-      one, which ends its logins; a disabled one is enabled again.`;
+      one, which ends its logins; a disabled one is enabled again.
+  npm run admin -- reset-password USER [--password-stdin]
+      Gives USER (any case of its name) a new password, asked twice on a terminal, read as one
+      line of stdin with --password-stdin, or else generated and printed once on stdout, and
+      ends its logins. Its roles, e-mail and state are left as they are.`;
+
+/** `reset-password` as typed. */
+export interface ResetPasswordCommand {
+  name: 'reset-password';
+  userName: string;
+  passwordStdin: boolean;
+}
+
+/** `reset-password …` (argv after the command's name); null: show the usage. */
+export function parseResetPassword(argv: string[]): ResetPasswordCommand | null {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { 'password-stdin': { type: 'boolean' } },
+    });
+    if (positionals.length !== 1) return null;
+    return {
+      name: 'reset-password',
+      userName: positionals[0]!,
+      passwordStdin: values['password-stdin'] === true,
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** `create-admin` as typed. */
 export interface CreateAdminCommand {
@@ -148,12 +179,7 @@ export async function runCreateAdmin(
 ): Promise<number> {
   const userName = checkUserName(command.userName);
   const email = command.email === undefined ? undefined : checkEmail(command.email);
-  let piped: string | undefined;
-  if (command.passwordStdin) {
-    const line = await prompt.readLine();
-    if (line === undefined) throw new CommandError('--password-stdin: stdin held no line');
-    piped = checkNewPassword(line);
-  }
+  const piped = command.passwordStdin ? await pipedPassword(prompt) : undefined;
   return withAccounts(async (accounts) => {
     const existing = await accounts.find(userName);
     let password = piped;
@@ -167,6 +193,42 @@ export async function runCreateAdmin(
     output.err(summary(result, generated));
     return 0;
   });
+}
+
+/**
+ * Resets the password: the name (and a password from stdin) checked before the database is
+ * opened, the account found, the password asked or generated, written, and a generated one
+ * printed only once the account holds it.
+ */
+export async function runResetPassword(
+  command: ResetPasswordCommand,
+  prompt: PasswordPrompt,
+  withAccounts: WithAccounts,
+  output: CliOutput,
+): Promise<number> {
+  const userName = checkUserName(command.userName);
+  const piped = command.passwordStdin ? await pipedPassword(prompt) : undefined;
+  return withAccounts(async (accounts) => {
+    const existing = await accounts.find(userName);
+    if (!existing) throw new CommandError(`there is no account ${userName}; nothing was changed`);
+    const generated = piped === undefined && !prompt.isTTY;
+    const password = piped ?? (generated ? randomPassword() : await askTwice(prompt, existing.userName));
+    const reset = await accounts.resetPassword(existing.userName, password);
+    if (generated) output.out(password);
+    const who = `${reset.userName} (user ${reset.userId})`;
+    output.err(
+      generated
+        ? `${who} has a new password, printed above once (only its hash is stored); its logins have ended.`
+        : `${who} has a new password; its logins have ended.`,
+    );
+    return 0;
+  });
+}
+
+async function pipedPassword(prompt: PasswordPrompt): Promise<string> {
+  const line = await prompt.readLine();
+  if (line === undefined) throw new CommandError('--password-stdin: stdin held no line');
+  return checkNewPassword(line);
 }
 
 function summary(result: OperatorAccountResult, generated: boolean): string {

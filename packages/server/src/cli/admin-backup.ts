@@ -11,7 +11,7 @@ export const BACKUP_USAGE = `  npm run admin -- backup FILE
   npm run admin -- restore FILE [--force]
       Checks FILE and puts it in place as DATA_DIR. A DATA_DIR with data in it is kept: refused
       unless --force, which moves it aside to DATA_DIR.before-restore-<time>. Stop the server first.
-      With PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead (README, "Running at scale").`;
+      With PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead (docs/operations.md, "Backups").`;
 
 export type BackupCommand =
   { name: 'backup'; file: string } | { name: 'restore'; file: string; force: boolean };
@@ -27,7 +27,7 @@ export async function runBackupCommand(
   if (config.databaseUrl) {
     throw new BackupError(
       'DATABASE_URL is set: back PostgreSQL up with pg_dump -Fc and restore with pg_restore ' +
-        '(README, "Running at scale"); this command covers the embedded database in DATA_DIR',
+        '(docs/operations.md, "Backups"); this command covers the embedded database in DATA_DIR',
     );
   }
   if (command.name === 'backup') {

@@ -4,11 +4,13 @@
  * call it in-process).
  *   packages, package-add, package-set             the VIP packages (admin-packages.ts)
  *   create-admin USER                              the first admin (admin-accounts.ts)
+ *   reset-password USER                            a new password, roles untouched (admin-accounts.ts)
  *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
  *                                                  a batch of activation codes
  *   backup FILE, restore FILE [--force]            the embedded database (admin-backup.ts)
  *   media attach --work NUMBER FILE, media import FILE.jsonl
  *                                                  videos for works (admin-media.ts)
+ *   media check, media edge-config                 how videos reach players (admin-media-delivery.ts)
  */
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,10 +44,15 @@ import {
   ACCOUNTS_USAGE,
   type CreateAdminCommand,
   parseCreateAdmin,
+  parseResetPassword,
   type PasswordPrompt,
+  type ResetPasswordCommand,
   runCreateAdmin,
+  runResetPassword,
+  type WithAccounts,
 } from './admin-accounts';
 import type { CliOutput } from './admin-output';
+import { MEDIA_DELIVERY_USAGE, type MediaDeliveryCommand } from './admin-media-delivery';
 import {
   type PackageCommand,
   packageLine,
@@ -79,6 +86,7 @@ ${ACCOUNTS_USAGE}
 ${BACKUP_USAGE}
 ${MEDIA_USAGE}
 ${MEDIA_IMPORT_USAGE}
+${MEDIA_DELIVERY_USAGE}
   npm run admin -- codes --package <id|name> --count N [--batch NAME] [--csv FILE]
       Makes N activation codes (1 … ${MAX_BATCH}) for a package. Codes are printed one per line,
       or written to FILE as CSV (code,package,batch); FILE must not exist yet. Only their
@@ -94,15 +102,18 @@ type Command =
   | { name: 'codes'; packageRef: string; count: number; batch: string; csv: string | undefined }
   | PackageCommand
   | CreateAdminCommand
+  | ResetPasswordCommand
   | BackupCommand
   | MediaAttachCommand
-  | MediaImportCommand;
+  | MediaImportCommand
+  | MediaDeliveryCommand;
 
 function parseCommandLine(argv: string[]): Command | null {
   if (argv[0] === 'package-add' || argv[0] === 'package-set') {
     return parsePackageCommand(argv[0], argv.slice(1));
   }
   if (argv[0] === 'create-admin') return parseCreateAdmin(argv.slice(1));
+  if (argv[0] === 'reset-password') return parseResetPassword(argv.slice(1));
   if (argv[0] === 'media') return parseMediaCommand(argv.slice(1));
   try {
     const { values, positionals } = parseArgs({
@@ -197,17 +208,21 @@ async function run(command: Command, context: AdminContext): Promise<number> {
     return runBackupCommand(command, context.config(), context);
   }
   if (command.name === 'codes') return makeCodes(command, context);
-  if (command.name === 'media-attach' || command.name === 'media-import') {
+  if (
+    command.name === 'media-attach' ||
+    command.name === 'media-import' ||
+    command.name === 'media-check' ||
+    command.name === 'media-edge-config'
+  ) {
     const { withDatabase } = context;
     return runMediaCommand(command, { config: context.config(), withDatabase, output: context });
   }
-  if (command.name === 'create-admin') {
-    return runCreateAdmin(
-      command,
-      context.prompt,
-      (work) => context.withDatabase(({ db }) => work(createOperatorAccounts(db))),
-      context,
-    );
+  if (command.name === 'create-admin' || command.name === 'reset-password') {
+    const withAccounts: WithAccounts = (work) =>
+      context.withDatabase(({ db }) => work(createOperatorAccounts(db)));
+    return command.name === 'create-admin'
+      ? runCreateAdmin(command, context.prompt, withAccounts, context)
+      : runResetPassword(command, context.prompt, withAccounts, context);
   }
   return context.withDatabase(({ db }) => runPackageCommand(command, createVipPackagesService(db), context));
 }

@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminCli } from '../../test/admin-cli';
+import { hasNginx } from '../../test/cdn-edge';
 import { buildWorkLine, insertWorks } from '../../test/factories';
 import { makeClip, makeNonVideo, removeClips, testFfmpeg } from '../../test/media-fixtures';
 import { migrateToLatest } from '../db/migrate';
@@ -86,5 +89,69 @@ describe('npm run admin -- media attach', { timeout: PROCESS_TEST_MS }, () => {
     expect(result.stderr).toMatch(/line 4: (文件为空|该作品已有视频正在转码)/);
     expect(result.stdout).toContain('1 attached, 3 refused.');
     expect(result.stdout).toContain('line 1: online');
+  });
+});
+
+describe('npm run admin -- media check / edge-config', () => {
+  const keys = `edge1:${'k'.repeat(40)},old:${'o'.repeat(40)}`;
+
+  it('checks local storage without a CDN, storing and removing its probe', async () => {
+    const local = createAdminCli();
+    try {
+      const result = await local.admin('media', 'check');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^✓ local storage in .*media, served by this site$/m);
+      expect(existsSync(path.join(local.dataDir, 'media', 'media', '0', '1'))).toBe(false);
+    } finally {
+      await local.cleanup();
+    }
+  });
+
+  it('writes an nginx edge that nginx itself accepts, verifying every listed key', async () => {
+    const noCdn = await cli.admin('media', 'edge-config');
+    expect(noCdn.code).toBe(1);
+    expect(noCdn.stderr).toContain('MEDIA_CDN_BASE_URL is not set');
+    expect((await cli.admin('media', 'edge-config', '--max-size', 'lots')).code).toBe(2);
+
+    const edge = createAdminCli({
+      env: {
+        MEDIA_CDN_BASE_URL: 'https://cdn.example.com',
+        MEDIA_SIGNING_KEYS: keys,
+        PUBLIC_URL: 'https://yingku.example',
+      },
+    });
+    try {
+      const result = await edge.admin(
+        'media',
+        'edge-config',
+        '--listen',
+        '127.0.0.1:8099',
+        '--cache-dir',
+        `${edge.dataDir}/cache`,
+        '--origin',
+        'http://127.0.0.1:8080',
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const conf = result.stdout;
+      expect(conf).toContain('secure_link_md5 "$tok_exp/$tok_work/$tok_media/ $yingku_media_key";');
+      expect(conf).toContain(`"edge1" "${'k'.repeat(40)}";`);
+      expect(conf).toContain(`"old" "${'o'.repeat(40)}";`);
+      expect(conf).toContain('"https://yingku.example" $http_origin;');
+      // Local storage: the site is the origin (PUBLIC_URL, or --origin as here).
+      expect(conf).toContain('proxy_pass http://yingku_media_origin/img/hls/$tok_kid/');
+      expect(conf).toContain('server 127.0.0.1:8080;');
+      if (hasNginx()) {
+        const main = path.join(edge.dataDir, 'nginx.conf');
+        await writeFile(path.join(edge.dataDir, 'edge.conf'), conf);
+        await writeFile(
+          main,
+          `pid ${edge.dataDir}/nginx.pid;\nerror_log ${edge.dataDir}/error.log;\nevents {}\nhttp {\n  include ${edge.dataDir}/edge.conf;\n}\n`,
+        );
+        const tested = spawnSync('nginx', ['-t', '-p', edge.dataDir, '-c', main], { encoding: 'utf8' });
+        expect(tested.status, tested.stderr).toBe(0);
+      }
+    } finally {
+      await edge.cleanup();
+    }
   });
 });

@@ -10,7 +10,13 @@ import { AppError } from '../http/errors';
 import { CommandError } from './command-error';
 import { createVideoRuntime, type VideoRuntime } from '../features/video/video-runtime';
 import type { MediaRecord } from '../features/video/video.repo';
+import { silentLogger } from '../lib/logger';
 import type { CliOutput } from './admin-output';
+import {
+  type MediaDeliveryCommand,
+  parseMediaDeliveryCommand,
+  runMediaDeliveryCommand,
+} from './admin-media-delivery';
 
 export const MEDIA_USAGE = `  npm run admin -- media attach --work NUMBER [--channel censored|uncensored|western] FILE [--wait|--no-wait]
       Attaches a video file to the work with that number (any spelling) and queues its transcode:
@@ -39,8 +45,11 @@ export interface MediaAttachCommand {
   wait: boolean | undefined;
 }
 
-/** Parses `media attach …` / `media import …`; null for anything else or a bad line. */
-export function parseMediaCommand(argv: string[]): MediaAttachCommand | MediaImportCommand | null {
+/** Parses `media attach|import|check|edge-config …`; null for anything else or a bad line. */
+export function parseMediaCommand(
+  argv: string[],
+): MediaAttachCommand | MediaImportCommand | MediaDeliveryCommand | null {
+  if (argv[0] === 'check' || argv[0] === 'edge-config') return parseMediaDeliveryCommand(argv);
   if (argv[0] === 'import') {
     try {
       const { values, positionals } = parseArgs({
@@ -87,11 +96,9 @@ export function parseMediaCommand(argv: string[]): MediaAttachCommand | MediaImp
   }
 }
 
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
 /** The one work with this number (any spelling), in `channel` when given. */
 async function findWork(runtime: VideoRuntime, number: string, channel: string | undefined) {
-  const works = (await runtime.service.repo.worksByNumberKey(numberKey(number))).filter(
+  const works = (await runtime.service.worksByNumberKey(numberKey(number))).filter(
     (w) => !channel || MOD_NAMES[w.channel - 1] === channel,
   );
   if (works.length === 0) throw new CommandError(`${VIDEO_MSG.workNotFound}: ${number}`);
@@ -121,7 +128,7 @@ function withRuntime<T>(
     const lease = await takeWorkerLease(config.databaseUrl);
     let runtime: VideoRuntime | undefined;
     try {
-      runtime = createVideoRuntime({ config, database, log: silentLog, workerLease: lease });
+      runtime = createVideoRuntime({ config, database, log: silentLogger, workerLease: lease });
       return await work(runtime);
     } finally {
       await runtime?.close();
@@ -131,10 +138,14 @@ function withRuntime<T>(
 }
 
 export async function runMediaCommand(
-  command: MediaAttachCommand | MediaImportCommand,
+  command: MediaAttachCommand | MediaImportCommand | MediaDeliveryCommand,
   deps: MediaCommandDeps,
 ): Promise<number> {
   const { config, output } = deps;
+  // Neither needs the database: the check runs beside a running server, even on PGlite.
+  if (command.name === 'media-check' || command.name === 'media-edge-config') {
+    return runMediaDeliveryCommand(command, config, output);
+  }
   if (command.name === 'media-import')
     return withRuntime(deps, (runtime) => runImport(command, deps, runtime));
   return withRuntime(deps, async (runtime) => {

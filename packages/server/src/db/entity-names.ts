@@ -2,7 +2,7 @@ import type { EntityMatchKind, ModId } from '@yingku/contract';
 import { ENTITY_KINDS } from './schema';
 
 /**
- * The channels in which each kind has a list page (SPEC §2): a name match opens one, so only
+ * The channels in which each kind has a list page (docs/product.md §2): a name match opens one, so only
  * these channels have rows in `entity_names` (migration 0017). Labels, series, directors and
  * same-type lists are censored only; western performers have no page; makers and tags have one
  * in every channel.

@@ -21,6 +21,8 @@ import * as m0019 from './migrations/0019-catalogue-totals';
 import * as m0020 from './migrations/0020-catalogue-version';
 import * as m0021 from './migrations/0021-day-counts-covering';
 import * as m0022 from './migrations/0022-tag-month-counts';
+import * as m0023 from './migrations/0023-stream-slots';
+import * as m0024 from './migrations/0024-media-housekeeping';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -49,6 +51,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-catalogue-version': m0020,
   '0021-day-counts-covering': m0021,
   '0022-tag-month-counts': m0022,
+  '0023-stream-slots': m0023,
+  '0024-media-housekeeping': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import type { Database } from './connection';
+import { inTransaction } from './executor';
 
 let database: Database;
 beforeAll(async () => {
@@ -92,16 +93,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('statements through `prepared
     const holding = new Promise<void>((resolve) => (inside = resolve));
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    const transaction = database.db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`CREATE TEMP TABLE held_by_transaction (id int)`.execute(trx);
-        await sql`INSERT INTO held_by_transaction VALUES (1)`.execute(trx);
-        inside();
-        await finished;
-        throw new Error('rolled back');
-      })
-      .catch((error: Error) => error.message);
+    const transaction = inTransaction(database.db, async (trx) => {
+      await sql`CREATE TEMP TABLE held_by_transaction (id int)`.execute(trx);
+      await sql`INSERT INTO held_by_transaction VALUES (1)`.execute(trx);
+      inside();
+      await finished;
+      throw new Error('rolled back');
+    }).catch((error: Error) => error.message);
     await holding;
     const order: string[] = [];
     const read = sql<{ xid: string | null }>`SELECT pg_current_xact_id_if_assigned()::text AS xid,

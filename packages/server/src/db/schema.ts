@@ -7,7 +7,10 @@ import type { ColumnType, Generated } from 'kysely';
 type BigId = ColumnType<string, string | bigint, string | bigint>;
 type GeneratedBigId = ColumnType<string, string | bigint | undefined, never>;
 type DateText = ColumnType<string, string, string>;
+/** A timestamp the database fills when an insert leaves it out (a default). */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp without a default: every insert gives it (schema.test.ts holds the two apart). */
+type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface WorksTable {
   id: BigId;
@@ -197,14 +200,14 @@ export interface MagnetsTable {
   name: string;
   info_hash: string;
   length: ColumnType<string, string | number | bigint, string | number | bigint>;
-  create_time: Timestamp;
+  create_time: GivenTimestamp;
   hd: Generated<boolean>;
   subtitle: Generated<boolean>;
 }
 
 export interface RequestNoncesTable {
   nonce: string;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
 }
 
 export interface LevelsTable {
@@ -246,27 +249,27 @@ export interface RefreshTokensTable {
   token_hash: string;
   session_id: string;
   created_at: Timestamp;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
   used_at: Timestamp | null;
 }
 
 export interface CaptchasTable {
   id: string;
   answer: string;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
 }
 
 /** Flood-limit counts per call and client address, on PostgreSQL without Redis. */
 export interface FloodCountersTable {
   key: string;
   hits: number;
-  resets_at: Timestamp;
+  resets_at: GivenTimestamp;
 }
 
 export interface LoginFailuresTable {
   key: string;
   failures: Generated<number>;
-  window_started_at: Timestamp;
+  window_started_at: GivenTimestamp;
   locked_until: Timestamp | null;
 }
 
@@ -420,6 +423,15 @@ export interface WorkMediaTable {
   updated_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  source_removed_at: Timestamp | null;
+}
+
+export interface MediaUploadsTable {
+  id: string;
+  uploader: BigId;
+  work_id: BigId;
+  created_at: Timestamp;
+  attached_at: Timestamp | null;
 }
 
 export interface PlayPositionsTable {
@@ -429,10 +441,17 @@ export interface PlayPositionsTable {
   updated_at: Timestamp;
 }
 
+export interface StreamSlotsTable {
+  user_id: BigId;
+  session_id: string;
+  work_id: BigId;
+  beat_at: Timestamp;
+}
+
 export interface RedeemFailuresTable {
   user_id: BigId;
   failures: Generated<number>;
-  window_started_at: Timestamp;
+  window_started_at: GivenTimestamp;
   locked_until: Timestamp | null;
 }
 
@@ -562,6 +581,8 @@ export interface DB {
   cloud_downloads: CloudDownloadsTable;
   work_media: WorkMediaTable;
   play_positions: PlayPositionsTable;
+  stream_slots: StreamSlotsTable;
+  media_uploads: MediaUploadsTable;
   redeem_failures: RedeemFailuresTable;
   support_threads: SupportThreadsTable;
   support_entries: SupportEntriesTable;

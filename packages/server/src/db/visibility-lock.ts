@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from './schema';
+import { sql } from 'kysely';
+import { type Executor } from './executor';
 
 /** An arbitrary, fixed advisory-lock key ("YKHIDE" in ASCII) that no other lock uses. */
 const VISIBILITY_LOCK_KEY = 0x594b48494445n;
@@ -13,12 +13,12 @@ const VISIBILITY_LOCK_KEY = 0x594b48494445n;
  */
 export const visibilityLock = {
   /** Before a catalogue write: waits only while a work is being hidden or shown. */
-  async shared(trx: Kysely<DB>): Promise<void> {
+  async shared(trx: Executor): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock_shared(${VISIBILITY_LOCK_KEY.toString()}::bigint)`.execute(trx);
   },
 
   /** Before hiding or showing works: waits for catalogue writes in progress to commit. */
-  async exclusive(trx: Kysely<DB>): Promise<void> {
+  async exclusive(trx: Executor): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(${VISIBILITY_LOCK_KEY.toString()}::bigint)`.execute(trx);
   },
 };

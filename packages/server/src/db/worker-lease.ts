@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Logger } from '../lib/logger';
 
 /** Worker ids a process may hold: the 10 bits of a snowflake id (id-generator.ts). */
 export const WORKER_IDS = 1024;
@@ -42,7 +43,7 @@ export function soleWorkerLease(): WorkerLease {
  */
 export async function acquireWorkerLease(
   url: string,
-  log: { warn(message: string): void } = console,
+  log: Pick<Logger, 'warn'> = console,
 ): Promise<WorkerLease> {
   let held: { client: pg.Client; workerId: number; pid: number } | null = null;
   let released = false;

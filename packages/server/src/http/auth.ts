@@ -64,10 +64,10 @@ export type CallerLookup = (claims: AccessClaims) => Promise<Omit<Caller, 'userI
 export interface Authenticator {
   /**
    * The caller of a request: null without a bearer token; 401 when a token is sent but is
-   * forged, expired, or its login has ended (the client then refreshes once, SPEC §8).
+   * forged, expired, or its login has ended (the client then refreshes once, docs/product.md §8).
    */
   optional(request: FastifyRequest): Promise<Caller | null>;
-  /** As {@link optional}, and a request without a token gets 403 (the login dialog, SPEC §8). */
+  /** As {@link optional}, and a request without a token gets 403 (the login dialog, docs/product.md §8). */
   required(request: FastifyRequest): Promise<Caller>;
 }
 

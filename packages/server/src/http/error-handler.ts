@@ -7,9 +7,9 @@ import { AppError } from './errors';
 const SPEC_TEXTS = new Set<string>(Object.values(MSG));
 
 /**
- * One error path: typed errors become the envelope with their code; validation errors a 400
- * naming the field; Fastify's own client errors keep their status; anything else is logged
- * and answered with the spec's default text — never a stack; a database out of reach is a 503. (Unknown routes: web.routes.ts.)
+ * One error path: typed errors become the envelope with their code; validation errors a 400 naming the field;
+ * Fastify's own client errors keep their status; anything else is logged and answered with the default text
+ * of docs/product.md §8 — never a stack; a database out of reach is a 503. (Unknown routes: web.routes.ts.)
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -60,7 +60,7 @@ function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return SERVER_MSG.badRequest;
   const message = first.message ?? '';
-  // A rule the spec words itself (e.g. the 1–32 keyword rule) is answered in the spec's words.
+  // A rule docs/product.md words itself (e.g. the 1–32 keyword rule) is answered in its words.
   if (SPEC_TEXTS.has(message)) return message;
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = error.validationContext === 'body' ? '请求体' : '参数';

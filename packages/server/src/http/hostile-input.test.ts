@@ -177,6 +177,46 @@ describe('deeply nested JSON', () => {
   });
 });
 
+describe('the keys of prototype poisoning', () => {
+  it('refuses __proto__ and constructor.prototype anywhere in a body, writing nothing', async () => {
+    const before = await writtenRows();
+    const bodies = [
+      '{"message":"你好","__proto__":{"role":"admin"}}',
+      '{"message":"你好","constructor":{"prototype":{"role":"admin"}}}',
+      '{"message":{"a":[{"constructor":{"prototype":{"x":1}}}]}}',
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/prod-api${API.messageCreate}`,
+        headers: { 'content-type': 'application/json', ...member },
+        payload,
+      });
+      expectEnvelope(res, 400, SERVER_MSG.bodyForbiddenKeys);
+    }
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+    expect(await writtenRows()).toEqual(before);
+  });
+
+  it('takes a key named constructor that holds no prototype, and says "not JSON" for what is not', async () => {
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: `/prod-api${API.messageCreate}`,
+      headers: { 'content-type': 'application/json', ...member },
+      payload: '{"message":"你好","constructor":"x"}',
+    });
+    expect(fine.json().msg).not.toBe(SERVER_MSG.bodyForbiddenKeys);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/prod-api${API.messageCreate}`,
+      headers: { 'content-type': 'application/json', ...member },
+      payload: '{"message":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().msg).toBe(`${SERVER_MSG.badRequest}：请求体不是合法的 JSON`);
+  });
+});
+
 describe('a request line past 16 KB', () => {
   it('is answered 431 in the envelope', async () => {
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });

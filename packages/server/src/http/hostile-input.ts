@@ -6,6 +6,8 @@ import { badRequest } from './errors';
 /**
  * Input no route should ever see, refused in one place with a 400 envelope before the signature
  * check, validation or the database:
+ * - JSON with a `__proto__` key or a `constructor.prototype` (the keys of prototype poisoning,
+ *   which a careless merge of the body would write onto every object);
  * - JSON nested deeper than LIMITS.maxJsonDepth, found by a scan of the text before it is
  *   parsed (a body nested 100,000 deep overflowed the stack in the signature check, and deep
  *   bodies cost several times the CPU of flat ones to parse and walk);
@@ -14,7 +16,7 @@ import { badRequest } from './errors';
  *   the path parameters or the body, keys included.
  */
 export function refuseHostileInput(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
@@ -23,7 +25,11 @@ export function refuseHostileInput(app: FastifyInstance): void {
       return;
     }
     // Called with `done`, Fastify's parser answers through it (its type also allows a promise).
-    void parseJson(request, text, done);
+    void parseJson(request, text, (error, parsed) => {
+      // Its refusal says "not JSON" for both; a body that is JSON was refused for its keys.
+      if (error && isJson(text)) done(badRequest(SERVER_MSG.bodyForbiddenKeys), undefined);
+      else done(error, parsed);
+    });
   });
 
   app.addHook('preValidation', async (request) => {
@@ -31,6 +37,15 @@ export function refuseHostileInput(app: FastifyInstance): void {
       throw badRequest(SERVER_MSG.badCharacters);
     }
   });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

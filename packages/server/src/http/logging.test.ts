@@ -1,17 +1,11 @@
-import { Writable } from 'node:stream';
 import { API, REFRESH_TOKEN_HEADER } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { logLines } from '../../test/log-lines';
 import { redactUrl, REQUEST_ID_HEADER } from './logging';
 
 /** Every JSON line the app logs, parsed. */
-const lines: Array<Record<string, unknown>> = [];
-const stream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { stream, lines } = logLines();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +62,9 @@ describe('request logs', () => {
   it('blanks capability parameters of logged URLs', () => {
     expect(redactUrl('/img/hls/1/index.m3u8?exp=99&sig=abc_DEF-1')).toBe(
       '/img/hls/1/index.m3u8?exp=99&sig=[redacted]',
+    );
+    expect(redactUrl('/img/hls/k1/1767225600/AbCdEfGhIjKlMnOpQrSt_-/12/34/720p/seg-00001.ts')).toBe(
+      '/img/hls/k1/1767225600/[redacted]/12/34/720p/seg-00001.ts',
     );
     expect(redactUrl('/sandbox-pay/12?sig=xyz#top')).toBe('/sandbox-pay/12?sig=[redacted]#top');
     expect(redactUrl('/prod-api/v2/works/detail/list?keyword=sig')).toBe(

@@ -9,6 +9,7 @@ import {
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config';
+import { loggerOptions } from '../lib/logger';
 
 /** The header a request id arrives in (from a trusted proxy) and is answered in. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -18,30 +19,6 @@ const GOOD_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Query parameters that carry a capability (signed stream and pay-page links). */
 const SECRET_QUERY_PARAMS = /([?&](?:sig|token|access_token|refresh_token)=)[^&#]*/gi;
-
-/**
- * Never written to a log, wherever they turn up: tokens in headers, passwords in bodies. The
- * per-request line below logs no headers or bodies at all; this catches a `log.info({ req })`
- * or `{ body }` someone adds later.
- */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["refresh-token"]',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["refresh-token"]',
-  'body.password',
-  'body.confirmPassword',
-  'password',
-  'confirmPassword',
-  'accessToken',
-  'refreshToken',
-  '*.password',
-  '*.confirmPassword',
-  '*.accessToken',
-  '*.refreshToken',
-];
 
 /** The levels at which a request's line (info) is written. */
 const WRITES_INFO = new Set(['info', 'debug', 'trace']);
@@ -78,16 +55,19 @@ class RequestLogController extends LogController {
   }
 }
 
-/** A URL with the values of capability parameters replaced. */
+/** A stream token's signature in an address (docs/decisions/054): `/img/hls/{kid}/{exp}/{sig}/`. */
+const STREAM_TOKEN_SIG = /^(\/img\/hls\/[A-Za-z0-9]{1,16}\/\d{1,12}\/)[A-Za-z0-9_-]+/;
+
+/** A URL with the values of capability parameters, and a stream token's signature, replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]').replace(STREAM_TOKEN_SIG, '$1[redacted]');
 }
 
 /**
- * Fastify's logging options: pino JSON at LOG_LEVEL with secrets redacted, one line per
- * request, and a request id per request. Behind a trusted proxy (TRUST_PROXY) the proxy's
- * `X-Request-Id` is kept so its logs and ours line up; otherwise a random UUID (Fastify's
- * default counter would repeat across servers and restarts).
+ * Fastify's logging options: pino JSON at LOG_LEVEL with secrets redacted (lib/logger.ts, as
+ * the worker logs), one line per request, and a request id per request. Behind a trusted proxy
+ * (TRUST_PROXY) the proxy's `X-Request-Id` is kept so its logs and ours line up; otherwise a
+ * random UUID (Fastify's default counter would repeat across servers and restarts).
  */
 export function loggingOptions(
   config: Pick<AppConfig, 'logLevel' | 'trustProxy'>,
@@ -98,11 +78,7 @@ export function loggingOptions(
     logger:
       config.logLevel === 'silent' && !stream
         ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-            ...(stream ? { stream } : {}),
-          },
+        : { ...loggerOptions(config), ...(stream ? { stream } : {}) },
     logController: new RequestLogController(),
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { unauthorized } from './errors';
 
 /** Where Prometheus scrapes; outside /prod-api and unsigned. */
@@ -29,6 +29,13 @@ function processMetrics(): Registry {
 export interface AppMetrics {
   /** One catalogue read-cache lookup (decision 006): `call` is the service method. */
   catalogueCache(call: string, result: 'hit' | 'miss'): void;
+  /** Streams handed out here, and refused for the account's device limit. */
+  streamStarted(): void;
+  streamRefused(): void;
+  /** Where the gauge of streams playing now (on every server) is read at each scrape. */
+  readActiveStreams(read: () => Promise<number>): void;
+  /** Another part's metrics on the same page (the transcode worker run in this process). */
+  addRegistry(other: Registry): void;
 }
 
 export interface MetricsOptions {
@@ -57,6 +64,28 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
     registers: [registry],
   });
 
+  const streamsStarted = new Counter({
+    name: 'yingku_streams_started_total',
+    help: 'Stream addresses handed out by this server (a tap on 在线播放, or a renewal)',
+    registers: [registry],
+  });
+  const streamsRefused = new Counter({
+    name: 'yingku_streams_refused_total',
+    help: 'Streams refused by this server because the VIP account already plays on its limit of devices',
+    registers: [registry],
+  });
+  let readActive: (() => Promise<number>) | undefined;
+  const others: Registry[] = [];
+  new Gauge({
+    name: 'yingku_streams_active',
+    help: 'Devices playing a stream now, on every server (a place kept by the position reports)',
+    registers: [registry],
+    async collect() {
+      // A store that does not answer leaves the last value: the scrape itself must not fail.
+      if (readActive) this.set(await readActive().catch(() => NaN));
+    },
+  });
+
   // Each series found once by its labels (prom-client would hash them at every answer).
   const series = new Map<string, ReturnType<typeof duration.labels>>();
   app.addHook('onResponse', async (request, reply) => {
@@ -75,12 +104,21 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
   const allowed = token === undefined ? () => true : bearerCheck(token);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!allowed(request)) throw unauthorized();
-    const text = (await processMetrics().metrics()) + (await registry.metrics());
+    const parts = await Promise.all([processMetrics(), registry, ...others].map((r) => r.metrics()));
+    const text = parts.join('');
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
   });
 
   return {
     catalogueCache: (call, result) => cacheLookups.inc({ call, result }),
+    streamStarted: () => streamsStarted.inc(),
+    streamRefused: () => streamsRefused.inc(),
+    readActiveStreams: (read) => {
+      readActive = read;
+    },
+    addRegistry: (other) => {
+      others.push(other);
+    },
   };
 }
 

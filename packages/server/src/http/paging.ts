@@ -1,5 +1,5 @@
 /**
- * Paged lists (SPEC §9): the API counts pages from 1 (`pageNum`, `pageSize`), the SQL skips rows.
+ * Paged lists (docs/product.md §9): the API counts pages from 1 (`pageNum`, `pageSize`), the SQL skips rows.
  * The one place that turns the one into the other.
  */
 

@@ -8,7 +8,7 @@ type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
 type Serializer = (data: unknown) => string;
 
 /**
- * How every answer's body is written (issue 18, decision 052). A response schema that JSON Schema
+ * How every answer's body is written (decision 052). A response schema that JSON Schema
  * says in full (objects of named fields, arrays, strings, numbers, literals) is compiled once into
  * a fast-json-stringify function: it writes only the declared fields and throws on a missing
  * required one — what the zod serializer does, without building the checked copy first (≈ 10 %

@@ -10,33 +10,41 @@ type HeaderConfig = Pick<AppConfig, 'payments' | 'imageHost'>;
  * request, parsing the CSP directives each time (an eighth of what a search suggestion allocated,
  * docs/decisions/048-security-headers-once.md). Here it is called once, at start.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig): void {
-  const setHeaders = helmet(securityHeaders(config));
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: HeaderConfig,
+  mediaOrigins: readonly string[] = [],
+): void {
+  const setHeaders = helmet(securityHeaders(config, mediaOrigins));
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
 
 /**
- * helmet's options: a strict CSP and the usual headers. Two of helmet's defaults only make sense
+ * helmet's options: a strict CSP and the usual headers. `mediaOrigins` are where streams,
+ * posters and previews come from besides this site (the bucket or the CDN, from the media
+ * settings): hls.js fetches playlists and segments from them (connect-src), Safari's player
+ * and the preview play from them (media-src), the poster is drawn from them (img-src). Two of helmet's defaults only make sense
  * on a site served over https, and blank the site over plain http on any host but localhost:
  * `upgrade-insecure-requests` sends the page's CSS, JS and /app-config.js to https (where nothing
  * listens), and HSTS pins the browser to https (and Chromium ignores Cross-Origin-Opener-Policy
 over http with an error). They are sent only when PUBLIC_URL is https —
  * `npm start` on a LAN address, reached from a phone, is plain http.
  */
-export function securityHeaders(config: HeaderConfig): HelmetOptions {
+export function securityHeaders(config: HeaderConfig, mediaOrigins: readonly string[] = []): HelmetOptions {
   const https = config.payments.publicUrl.startsWith('https://');
   const images = imageOrigin(config.imageHost);
+  const media = mediaOrigins.filter((origin) => !images.includes(origin));
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...images],
-        mediaSrc: ["'self'", 'blob:', ...images],
+        imgSrc: ["'self'", 'data:', 'blob:', ...images, ...media],
+        mediaSrc: ["'self'", 'blob:', ...images, ...media],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mediaOrigins],
         upgradeInsecureRequests: https ? [] : null,
       },
     },

@@ -18,7 +18,7 @@ export interface SigningOptions {
 }
 
 /**
- * Checks the request signature of SPEC §7 on every route of the scope it is added to:
+ * Checks the request signature of docs/product.md §7 on every route of the scope it is added to:
  * timestamp within ±300 s, a nonce used once within that window, `X-Sign` over the sorted
  * params and `X-Encrypt` over the timestamp. This slows casual scraping; no security decision
  * rests on it (the secret ships to browsers).

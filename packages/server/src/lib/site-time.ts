@@ -1,7 +1,7 @@
 /**
  * The site's clock: days and times in its time zone (DESIGN.md "HTTP contract": the site's day is
  * Asia/Shanghai's, and times travel as `YYYY-MM-DD HH:mm:ss` there). The SQL side is
- * db/site-time.ts.
+ * db/site-time-sql.ts.
  */
 export const SITE_TIME_ZONE = 'Asia/Shanghai';
 
@@ -16,7 +16,7 @@ const SITE_TIME = new Intl.DateTimeFormat('sv-SE', {
   hourCycle: 'h23',
 });
 
-/** `YYYY-MM-DD HH:mm:ss` in the site's time zone (db/site-time.ts's shanghaiTime does it in SQL). */
+/** `YYYY-MM-DD HH:mm:ss` in the site's time zone (db/site-time-sql.ts's shanghaiTime does it in SQL). */
 export function formatSiteTime(date: Date): string {
   return SITE_TIME.format(date);
 }

@@ -8,7 +8,9 @@ import {
 } from '@yingku/contract';
 import { api } from './client';
 
-/** The account calls of SPEC §7 (the captcha's: captcha.ts). Login and register go without a token. */
+/**
+ * The account calls of docs/product.md §7 (the captcha's: captcha.ts). Login and register go without a token.
+ */
 export const accountApi = {
   login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: authTokensResponse, auth: false }),
   register: (form: RegisterBody) =>

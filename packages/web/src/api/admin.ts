@@ -41,7 +41,7 @@ import {
 } from '@yingku/contract';
 import { api } from './client';
 
-/** Fields the API client adds to every call itself (SPEC §7): callers leave them out. */
+/** Fields the API client adds to every call itself (docs/product.md §7): callers leave them out. */
 type ClientField = 'appId' | 'isDht';
 
 /**

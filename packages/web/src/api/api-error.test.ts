@@ -7,7 +7,7 @@ describe('codeErrorText', () => {
     expect(codeErrorText(402, '余额不足')).toBe('余额不足');
   });
 
-  it('falls back to the default texts of SPEC §8', () => {
+  it('falls back to the default texts of docs/product.md §8', () => {
     expect(codeErrorText(401, '')).toBe(MSG.default401);
     expect(codeErrorText(403, undefined)).toBe(MSG.default403);
     expect(codeErrorText(404, '  ')).toBe(MSG.default404);

@@ -3,7 +3,7 @@ import { httpStatusError, MSG } from '@yingku/contract';
 /**
  * How a call failed: the body's `code` said so, the HTTP status did (no envelope), the network
  * or the timeout did, a successful body did not have the expected shape, or the client refused
- * to send a duplicate write (SPEC §5).
+ * to send a duplicate write (docs/product.md §5).
  */
 export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'invalid' | 'duplicate';
 
@@ -26,13 +26,17 @@ const DEFAULT_TEXT: Readonly<Record<number, string>> = {
   404: MSG.default404,
 };
 
-/** The text of a failed body code (SPEC §8): the body's own `msg`, else the default for the code. */
+/**
+ * The text of a failed body code (docs/product.md §8): the body's own `msg`, else the default for the code.
+ */
 export function codeErrorText(code: number, msg: unknown): string {
   const own = typeof msg === 'string' ? msg.trim() : '';
   return own || DEFAULT_TEXT[code] || MSG.defaultOther;
 }
 
-/** SPEC §8's transport errors (shown as toasts): no connection, the timeout, a bare HTTP status. */
+/**
+ * docs/product.md §8's transport errors (shown as toasts): no connection, the timeout, a bare HTTP status.
+ */
 export const isTransportFailure = (error: ApiError): boolean =>
   error.kind === 'network' || error.kind === 'timeout' || error.kind === 'http';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearerHeader, createDuplicateWriteGuard, needsAppId } from './call-rules';
 
-describe('needsAppId (SPEC §7: auth, order and message calls)', () => {
+describe('needsAppId (docs/product.md §7: auth, order and message calls)', () => {
   it.each([
     '/v2/user/login',
     '/v2/user/register',
@@ -32,7 +32,7 @@ describe('bearerHeader', () => {
   });
 });
 
-describe('duplicate-write guard (SPEC §5)', () => {
+describe('duplicate-write guard (docs/product.md §5)', () => {
   function guardAt(start = 10_000) {
     const clock = { now: start };
     return { guard: createDuplicateWriteGuard(1_000, () => clock.now), clock };

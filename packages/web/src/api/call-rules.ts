@@ -1,9 +1,9 @@
 /**
- * Per-call rules of SPEC §7 that depend only on the call itself: which calls carry the app id,
- * the bearer header, and the duplicate-write guard of SPEC §5.
+ * Per-call rules of docs/product.md §7 that depend only on the call itself: which calls carry the app id,
+ * the bearer header, and the duplicate-write guard of docs/product.md §5.
  */
 
-/** Path prefixes of the auth, order and message calls: they carry `appId` (SPEC §7). */
+/** Path prefixes of the auth, order and message calls: they carry `appId` (docs/product.md §7). */
 export const APP_ID_PATH_PREFIXES = ['/v2/user', '/v2/orders', '/v2/message'] as const;
 
 /**
@@ -29,7 +29,7 @@ export interface DuplicateWriteGuard {
 }
 
 /**
- * SPEC §5: an identical POST or PUT to the same URL within `windowMs` is refused on the client.
+ * docs/product.md §5: an identical POST or PUT to the same URL within `windowMs` is refused on the client.
  * The window runs from the last identical write that was sent; a refused one does not extend it.
  */
 export function createDuplicateWriteGuard(

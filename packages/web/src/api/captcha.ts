@@ -22,7 +22,7 @@ export const captchaGuard: ResponseSchema<CaptchaResponse> = {
   },
 };
 
-/** The captcha of the login and register forms (SPEC §7), asked without a token. */
+/** The captcha of the login and register forms (docs/product.md §7), asked without a token. */
 export const captchaApi = {
   captcha: (signal?: AbortSignal) =>
     api.get(

@@ -14,7 +14,10 @@ const loadErrorDialogs = () => import('./error-dialogs');
 /** When even the dialogs cannot load (offline before they were ever stored), the console says why. */
 const dialogsMissing = (error: unknown) => console.warn('Error dialogs not loaded', error);
 
-/** SPEC §8 on screen: toasts, and the login dialog of a 403 that leads to /login through the router. */
+/**
+ * docs/product.md §8 on screen: toasts, and the login dialog of a 403 that leads to /login through the
+ * router.
+ */
 const showError = createErrorPresenter({
   toast: (content) =>
     void loadErrorDialogs().then((dialogs) => dialogs.showErrorToast(content), dialogsMissing),
@@ -32,7 +35,7 @@ const showError = createErrorPresenter({
 
 /**
  * Shows a failure the way every non-silent call does: for a silent call whose caller handles
- * some codes itself (the player's 402) and leaves the rest to the catalogue of SPEC §8.
+ * some codes itself (the player's 402) and leaves the rest to the catalogue of docs/product.md §8.
  */
 export const showApiError = showError;
 
@@ -48,7 +51,7 @@ const refreshClient = createApiClient({
 
 /**
  * The app's one API client: base `/prod-api`, signed with the runtime config, the stored bearer
- * token, the session magnet filter, and SPEC §8's 401 rule: one shared refresh with the stored
+ * token, the session magnet filter, and docs/product.md §8's 401 rule: one shared refresh with the stored
  * refresh token; when it fails the tokens are cleared and the app forgets the user.
  */
 export const api = createApiClient({
@@ -66,6 +69,6 @@ export const api = createApiClient({
       },
       onEnded: announceSessionEnded,
     }),
-  // SPEC §7: with the session magnet filter on, GETs add isDht=1 and POST/PUT bodies isDht.
+  // docs/product.md §7: with the session magnet filter on, GETs add isDht=1 and POST/PUT bodies isDht.
   sessionParams: (): Record<string, number> => (getMagnetFilter() === 1 ? { isDht: 1 } : {}),
 });

@@ -7,7 +7,10 @@ import {
 } from '@yingku/contract';
 import { api } from './client';
 
-/** A VIP's cloud downloads (SPEC §7 `/web/cloud/file/download`): a title fetched to the site's storage. */
+/**
+ * A VIP's cloud downloads (docs/product.md §7 `/web/cloud/file/download`): a title fetched to the site's
+ * storage.
+ */
 export const cloudApi = {
   /**
    * Asks for a work to be fetched; asking again answers the same request. Silent: the detail

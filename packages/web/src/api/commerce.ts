@@ -17,22 +17,24 @@ import { api } from './client';
 import { keepaliveApi } from './keepalive-client';
 import { runtimeConfig } from './runtime-config';
 
-/** The VIP calls of SPEC §7: packages, orders, the order refresh, code redemption and the stream. */
+/**
+ * The VIP calls of docs/product.md §7: packages, orders, the order refresh, code redemption and the stream.
+ */
 export const commerceApi = {
-  /** Packages on sale (status 0); no login needed. The app id travels as SPEC §7 lists it. */
+  /** Packages on sale (status 0); no login needed. The app id travels as docs/product.md §7 lists it. */
   packages: (signal?: AbortSignal) =>
     api.get(API.vipList, { status: '0', appId: runtimeConfig().appId }, { schema: vipListResponse, signal }),
   /** An unpaid order; `data` is the payment link, or `error` when the provider failed. */
   submitOrder: (body: SubmitOrderBody) =>
     api.post(API.submitOrder, { ...body }, { schema: submitOrderResponse }),
-  /** The caller's latest orders, newest first (SPEC §9: one page of 20). */
+  /** The caller's latest orders, newest first (docs/product.md §9: one page of 20). */
   orders: (signal?: AbortSignal) =>
     api.get(
       API.ordersList,
       { pageNum: 1, pageSize: PAGE_SIZE.orders },
       { schema: ordersListResponse, signal },
     ),
-  /** Asks the provider for an order's state; the answer's `msg` is shown (SPEC §8). */
+  /** Asks the provider for an order's state; the answer's `msg` is shown (docs/product.md §8). */
   orderState: (orderId: string) =>
     api.get(fillPath(API.orderState, { orderId }), {}, { schema: orderStateResponse }),
   redeem: (body: RedeemBody) => api.post(API.redeem, { ...body }, { schema: redeemResponse }),

@@ -19,7 +19,7 @@ function presenter() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('error presenter (SPEC §8)', () => {
+describe('error presenter (docs/product.md §8)', () => {
   it('403: the login dialog; 去登陆 clears the token and goes to /login', async () => {
     const { show, toasts, dialogs, events } = presenter();
     show(new ApiError('code', MSG.default403, 403));

@@ -1,7 +1,7 @@
 import { MSG } from '@yingku/contract';
 import type { ApiError } from './api-error';
 
-/** The login prompt of a 403 (SPEC §8), as a confirm dialog shows it. */
+/** The login prompt of a 403 (docs/product.md §8), as a confirm dialog shows it. */
 export interface LoginDialog {
   title: string;
   content: string;
@@ -27,7 +27,7 @@ export const LOGIN_DIALOG: LoginDialog = {
 };
 
 /**
- * The error catalogue of SPEC §8 as the user sees it:
+ * The error catalogue of docs/product.md §8 as the user sees it:
  * - 401 (its refresh, when there is one, has already failed): the tokens are cleared and the
  *   default text shown;
  * - 403: the login dialog (one at a time, however many calls fail together); 去登陆 clears the

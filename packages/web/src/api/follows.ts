@@ -17,7 +17,7 @@ import {
 import { api } from './client';
 
 /**
- * Follows, the feed and 想看 / 看过 marks of a logged-in member (issue 17, decision 045). The reads
+ * Follows, the feed and 想看 / 看过 marks of a logged-in member (decision 045). The reads
  * the member's controls make by themselves are `background`: a login that has ended drops them.
  */
 export const followsApi = {

@@ -12,7 +12,7 @@ const isNumberTail = (code: number) =>
 
 /**
  * Parses a response body with every long integer literal read as a string, so a 64-bit id
- * never loses digits to floating point. Ids already travel as strings (SPEC §7); this keeps
+ * never loses digits to floating point. Ids already travel as strings (docs/product.md §7); this keeps
  * them so even if a bare one slips through.
  */
 export function parseJson(text: string): unknown {

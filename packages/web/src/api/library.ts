@@ -17,7 +17,7 @@ import {
 } from '@yingku/contract';
 import { api } from './client';
 
-/** The personal-library calls of SPEC §7 (likes, collect folders) and the server copy count. */
+/** The personal-library calls of docs/product.md §7 (likes, collect folders) and the server copy count. */
 export const libraryApi = {
   like: (body: LikeBody) => api.post(API.like, { ...body }, { schema: likeResponse }),
   likes: (pageNum: number, pageSize: number = PAGE_SIZE.memberLike, signal?: AbortSignal) =>
@@ -36,13 +36,13 @@ export const libraryApi = {
       { pageSize: PAGE_SIZE.memberCollect, ...params },
       { schema: libraryWorksResponse, signal },
     ),
-  /** A public folder through its shared link (issue 17): anyone may ask, logged in or not. */
+  /** A public folder through its shared link (docs/product.md §2): anyone may ask, logged in or not. */
   sharedFolder: (cateId: string, shareKey: string, pageNum: number, signal?: AbortSignal) =>
     api.get(
       fillPath(API.sharedFolder, { cateId, shareKey }),
       { pageNum, pageSize: PAGE_SIZE.memberCollect },
       { schema: sharedFolderResponse, signal, silent: 'answers' },
     ),
-  /** Records one magnet copy on the server and answers whether it is allowed (SPEC §6). */
+  /** Records one magnet copy on the server and answers whether it is allowed (docs/product.md §6). */
   recordCopy: (body: CopyBody = {}) => api.post(API.copy, { ...body }, { schema: copyResponse }),
 };

@@ -12,11 +12,11 @@ export const CATALOGUE_KEEP_MS = 30 * 60_000;
  * drop a long list while someone reads a detail). A failed call is not retried by itself (the
  * client has already shown why it failed; screens offer a retry).
  *
- * Calls are made offline too (`networkMode: 'always'`): TanStack Query's default pauses them, so a
- * screen the service worker opened offline showed its skeleton under the offline banner for as
- * long as the network was away, and a tap on 点赞 did nothing. Made, they fail at once with SPEC
- * §8's 后端接口连接异常 and the screen's error state and retry; back online, what failed loads again
- * by itself (`refetchOnReconnect`, on by default, refetches what has no data).
+ * Calls are made offline too (`networkMode: 'always'`): TanStack Query's default pauses them, which would
+ * keep a screen the service worker opened offline on its skeleton under the offline banner for as long as the
+ * network is away, and make a tap on 点赞 do nothing. Made, they fail at once with 后端接口连接异常 (docs/product.md
+ * §8) and the screen's error state and retry; back online, what failed loads again by itself
+ * (`refetchOnReconnect`, on by default, refetches what has no data).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

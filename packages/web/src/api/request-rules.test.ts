@@ -35,7 +35,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('bearer token (SPEC §7)', () => {
+describe('bearer token (docs/product.md §7)', () => {
   it('is sent when a token is stored, unless the call says auth: false', async () => {
     const { client, state, sent } = setup();
     await client.get('/v2/works/detail/list');
@@ -56,7 +56,7 @@ describe('bearer token (SPEC §7)', () => {
   });
 });
 
-describe('app id (SPEC §7: auth, order and message calls)', () => {
+describe('app id (docs/product.md §7: auth, order and message calls)', () => {
   it('joins the query of a GET and the body of a write, and is signed with them', async () => {
     const { client, sent } = setup();
     await client.get('/v2/message/list', { pageNum: 1 });
@@ -85,7 +85,7 @@ describe('app id (SPEC §7: auth, order and message calls)', () => {
   });
 });
 
-describe('duplicate-write guard (SPEC §5)', () => {
+describe('duplicate-write guard (docs/product.md §5)', () => {
   it('refuses an identical POST within 1 s without sending it', async () => {
     const { client, fetch, state, errors } = setup();
     await client.post('/v2/user/like', { status: 0, dataId: '1' });
@@ -113,7 +113,7 @@ describe('duplicate-write guard (SPEC §5)', () => {
   });
 });
 
-describe('401 and the token refresh seam (SPEC §8)', () => {
+describe('401 and the token refresh seam (docs/product.md §8)', () => {
   it('refreshes once and sends the call again with the new token', async () => {
     let token = 'old';
     const refreshSession = vi.fn(async () => {

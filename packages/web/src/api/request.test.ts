@@ -57,7 +57,7 @@ describe('request client', () => {
     const { client } = clientWith(fetch);
     await client.post('/v2/user/like', { status: 0, dataId: '1234567890123456789' });
     const [, init] = fetch.mock.calls[0]!;
-    // A /v2/user/ call: the app id joins the body (SPEC §7) and is signed with it.
+    // A /v2/user/ call: the app id joins the body (docs/product.md §7) and is signed with it.
     const body = { appId: credentials.appId, status: 0, dataId: '1234567890123456789' };
     expect(init?.body).toBe(JSON.stringify(body));
     expectSigned(init, body);
@@ -137,7 +137,7 @@ describe("silent: 'answers' (a list's call)", () => {
     expect([...coded.errors, ...shapeless.errors]).toEqual([]);
   });
 
-  it('still shows the transport errors of SPEC §8: no connection, the timeout, an HTTP status', async () => {
+  it('still shows the transport errors of docs/product.md §8: no connection, the timeout, an HTTP status', async () => {
     const refused = clientWith(async () => {
       throw new TypeError('Failed to fetch');
     });
@@ -168,7 +168,7 @@ describe('url helpers', () => {
   });
 });
 
-describe('the 401 rule (SPEC §8)', () => {
+describe('the 401 rule (docs/product.md §8)', () => {
   /**
    * A server that answers 401 to every token but `valid`, 403 to a call without a token on a
    * path that needs a login, and 200 otherwise; it records the bearer of every request.

@@ -30,11 +30,14 @@ export interface CallOptions<T> {
   /**
    * `true`: the caller shows the failure itself, no toast. `'answers'`: the caller shows only
    * what the server answered (a body code, a body of the wrong shape), as a list's error state
-   * does (SPEC §8: a failed list shows no message); a transport failure (no connection, the
-   * timeout, an HTTP status) still gets SPEC §8's toast, lists included.
+   * does (docs/product.md §8: a failed list shows no message); a transport failure (no connection, the
+   * timeout, an HTTP status) still gets docs/product.md §8's toast, lists included.
    */
   silent?: boolean | 'answers';
-  /** Send the stored bearer token (the default); login, register and the captcha pass false (SPEC §7). */
+  /**
+   * Send the stored bearer token (the default); login, register and the captcha pass false (docs/product.md
+   * §7).
+   */
   auth?: boolean;
   /**
    * A member's call the page makes by itself (the 我的 badge, the 看过 ids, the 关注 toggles:
@@ -58,7 +61,7 @@ export interface ApiClientDeps {
   /** The stored access token; sent as `Authorization: Bearer …` unless the call says `auth: false`. */
   accessToken?: () => string | undefined;
   /**
-   * The token refresh of SPEC §8: called when a call with auth answers code 401; resolves true
+   * The token refresh of docs/product.md §8: called when a call with auth answers code 401; resolves true
    * when new tokens are stored (the call is then sent once more with them), false when the login
    * has ended and the tokens are cleared (the call is then sent once more without a token).
    * Concurrent 401s share one refresh. Without it a 401 fails like any other code.
@@ -100,10 +103,10 @@ interface PreparedCall {
 }
 
 /**
- * The request client of SPEC §7: every call signed (GET over its query, POST/PUT over the JSON
+ * The request client of docs/product.md §7: every call signed (GET over its query, POST/PUT over the JSON
  * body's top-level fields), the bearer token and the app id where they belong, a timeout through
  * AbortController, the duplicate-write guard, the one-time refresh on 401 (single-flight), and every failure
- * turned into one {@link ApiError} carrying the text of SPEC §8, shown through `onError` unless
+ * turned into one {@link ApiError} carrying the text of docs/product.md §8, shown through `onError` unless
  * `silent`.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -169,7 +172,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /**
-   * SPEC §8's 401 rule: one shared refresh, then the call once more with the new token. When the
+   * docs/product.md §8's 401 rule: one shared refresh, then the call once more with the new token. When the
    * refresh fails the tokens are gone, and the call goes once more without one: a public call
    * then simply works for a visitor whose stored login has ended, and a call that needs a login
    * gets the server's 403, which prompts the login dialog.

@@ -9,7 +9,7 @@ import {
 } from '@yingku/contract';
 import { api } from './client';
 
-/** Customer-service calls of SPEC §7 (the client adds the app id to every /v2/message call). */
+/** Customer-service calls of docs/product.md §7 (the client adds the app id to every /v2/message call). */
 export const supportApi = {
   /** A new question: a thread awaiting a reply. */
   create: (message: string) => api.post(API.messageCreate, { message }, { schema: createMessageResponse }),

@@ -2,7 +2,7 @@ import type { WorkListItem } from '@yingku/contract';
 import { fail, integer, isObject, type Row, text } from './guards';
 import type { ResponseSchema } from './request';
 
-/** GET /v2/works/detail/list's answer: the envelope of SPEC §7 with a page of works. */
+/** GET /v2/works/detail/list's answer: the envelope of docs/product.md §7 with a page of works. */
 export interface WorksListAnswer {
   code: number;
   msg: string;

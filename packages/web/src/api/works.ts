@@ -5,7 +5,7 @@ import { worksListGuard } from './works-list-guard';
 import type { MagnetFilter } from '../session/magnet-filter';
 import { sessionKeys } from '../session/session-end';
 
-/** Params of GET /v2/works/detail/list as the client sends them (SPEC §7). */
+/** Params of GET /v2/works/detail/list as the client sends them (docs/product.md §7). */
 export interface WorksListParams {
   modName?: ModName;
   pageNum?: number;

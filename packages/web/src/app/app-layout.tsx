@@ -22,7 +22,7 @@ export interface AppLayoutProps {
 /**
  * Every screen's frame: the page, the bottom tab bar unless the route hides it, and a banner
  * while the browser is offline. A route
- * flagged `requiresLogin` sends a visitor with no stored user data to login first (SPEC §2).
+ * flagged `requiresLogin` sends a visitor with no stored user data to login first (docs/product.md §2).
  * `<ScrollRestoration/>` brings a list back to where it was on back/forward; lists come back
  * from the query cache at full length, so the position still exists (api/query-client.ts).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityListPath } from './list-paths';
 
-describe('entityListPath (SPEC §2)', () => {
+describe('entityListPath (docs/product.md §2)', () => {
   it('opens the censored lists of every kind', () => {
     expect(entityListPath('maker', 'censored', '6')).toBe('/maker/6');
     expect(entityListPath('label', 'censored', '17')).toBe('/label/17');
@@ -18,7 +18,7 @@ describe('entityListPath (SPEC §2)', () => {
     expect(entityListPath('performer', 'uncensored', '15')).toBe('/performer/uncensored/15');
   });
 
-  it('opens the western routes the spec has', () => {
+  it('opens the western routes of docs/product.md §2', () => {
     expect(entityListPath('maker', 'western', '6')).toBe('/maker/western/6');
     expect(entityListPath('tag', 'western', '4')).toBe('/tags/western/4');
   });

@@ -6,7 +6,7 @@ import { entityPath, makerPath, performerPath, tagsPath } from './paths';
 
 /**
  * The list of an entity's works in a channel (a work detail's names, a search's matches): the
- * channel's own route where SPEC §2 has one (decision 030 reads "using the western path when
+ * channel's own route where docs/product.md §2 has one (decision 030 reads "using the western path when
  * modId is not the main one" as "the channel's own path, not the censored one"). Censored makers,
  * labels, series, directors, same-type, tags and performers have lists; uncensored makers, tags
  * and performers; western makers and tags. Elsewhere undefined, and the name is shown without a

@@ -6,7 +6,7 @@ const page = { handle: { title: '页面' } };
 const flagged = { handle: { title: '我的', requiresLogin: true } };
 const layout = { handle: undefined };
 
-describe('login-required routes (SPEC §2)', () => {
+describe('login-required routes (docs/product.md §2)', () => {
   it('send a visitor with no stored user data to /login', () => {
     expect(loginRedirect([layout, flagged], false)).toBe(PATHS.login);
     expect(PATHS.login).toBe('/login');

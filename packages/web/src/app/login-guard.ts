@@ -3,7 +3,7 @@ import { PATHS } from './paths';
 import type { RouteHandle } from './route-handle';
 
 /**
- * Where a login-required route sends a visitor (SPEC §2): when any matched route's handle says
+ * Where a login-required route sends a visitor (docs/product.md §2): when any matched route's handle says
  * `requiresLogin` and the browser holds no user data, to the login page; otherwise nowhere (null).
  * A flag on a parent route covers its children.
  */

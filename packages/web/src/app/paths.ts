@@ -1,19 +1,19 @@
 import { isModId, MOD_NAME, type ModName } from '@yingku/contract';
 
-/** Client routes of SPEC §2 that other screens link to. */
+/** Client routes of docs/product.md §2 that other screens link to. */
 export const PATHS = {
   ageGate: '/',
   home: '/index',
   user: '/user',
   login: '/login',
-  /** The spec's older name of the login route; an alias. */
+  /** The older name of the login route (docs/product.md §2); an alias. */
   userLogin: '/UserLogin',
   register: '/register',
   pay: '/pay',
   orders: '/orders',
   message: '/message',
   sub: '/sub',
-  /** The operators' console (staff only; not in SPEC §2). */
+  /** The operators' console (staff only; not in docs/product.md §2). */
   admin: '/admin',
 } as const;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { type UIMatch, useMatches } from 'react-router';
 import { UI_TEXT } from './texts';
 
-/** What a route says about itself (data router `handle`, SPEC §2). */
+/** What a route says about itself (data router `handle`, docs/product.md §2). */
 export interface RouteHandle {
   /** Page title; the document title becomes `title - 影库`. */
   title: string;
@@ -13,7 +13,7 @@ export interface RouteHandle {
   ownHeading?: boolean;
   /** Hides the bottom tab bar on this route. */
   hideTabBar?: boolean;
-  /** Sends visitors without stored user data to login (SPEC §2: no route is flagged yet). */
+  /** Sends visitors without stored user data to login (docs/product.md §2: no route is flagged yet). */
   requiresLogin?: boolean;
   /** The grey shapes shown while the screen's code loads (app/page-loading.tsx); default `list`. */
   skeleton?: 'list' | 'detail' | 'form';

@@ -20,7 +20,7 @@ import type { RouteHandle } from './route-handle';
 import { UI_TEXT } from './texts';
 
 /**
- * The client routes of SPEC §2; each carries its {@link RouteHandle}. Only the frame, the age
+ * The client routes of docs/product.md §2; each carries its {@link RouteHandle}. Only the frame, the age
  * gate and the home page are in the code every visitor downloads first: every other screen
  * (and the not-found page) is `lazy`, its code fetched when it is first opened; its `handle`
  * stays here, so the title, the tab bar and the login flag are known before the code arrives.
@@ -51,7 +51,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         handle: { title: UI_TEXT.homeTitle, ownHeading: true } satisfies RouteHandle,
       },
       {
-        // The spec's name of the login route (SPEC §2); the app's own is /login.
+        // The older name of the login route (docs/product.md §2); the app's own is /login.
         path: PATHS.userLogin.slice(1),
         element: <Navigate to={PATHS.login} replace />,
       },
@@ -69,7 +69,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
     ],
   },
-  // /pay and /orders: outside the main layout (SPEC §2), in a frame of their own.
+  // /pay and /orders: outside the main layout (docs/product.md §2), in a frame of their own.
   vipStandaloneRoute,
   {
     // The operators' console: outside the main layout (no tab bar), its own desktop frame and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeTabPath } from './tabs';
 
-describe('activeTabPath: the tab bar follows the section (SPEC §2)', () => {
+describe('activeTabPath: the tab bar follows the section (docs/product.md §2)', () => {
   it.each([
     '/censored',
     '/censored/1234567890123456',

@@ -10,7 +10,7 @@ export interface Tab {
   Icon: ComponentType;
 }
 
-/** The four tabs of SPEC §2: the three channels and the member center. */
+/** The four tabs of docs/product.md §2: the three channels and the member center. */
 export const TABS: readonly Tab[] = [
   { path: channelPath('censored'), title: CHANNEL_LABEL.censored, Icon: VideoIcon },
   { path: channelPath('uncensored'), title: CHANNEL_LABEL.uncensored, Icon: CirclePlayIcon },
@@ -19,7 +19,7 @@ export const TABS: readonly Tab[] = [
 ];
 
 /**
- * Sections of the censored channel's menu (SPEC §2). Under some of them a second segment names
+ * Sections of the censored channel's menu (docs/product.md §2). Under some of them a second segment names
  * another channel (`/tags/uncensored/…`, `/top/western`, `/maker/uncensored/{id}`…).
  */
 const SECTION_CHANNELS: ReadonlyMap<string, readonly ModName[]> = new Map([

@@ -1,5 +1,5 @@
 /**
- * Interface texts SPEC.md does not spell (site name, page titles, small labels). They move to
+ * Interface texts docs/product.md does not spell (site name, page titles, small labels). They move to
  * the contract's `MSG` when it takes them; until then they live here, once.
  */
 export const UI_TEXT = {
@@ -21,7 +21,7 @@ export const UI_TEXT = {
   loadingPage: '页面加载中',
   /** The banner while the browser is offline. */
   offline: '网络已断开，请检查网络连接',
-  /** A screen whose code did not arrive (SPEC.md has no text for it). */
+  /** A screen whose code did not arrive (docs/product.md has no text for it). */
   screenLoadFailed: '页面加载失败',
   screenLoadFailedOffline: '当前没有网络，联网后点击重新加载',
   screenLoadFailedHint: '网络不稳定，请稍后重新加载',
@@ -31,7 +31,7 @@ export const UI_TEXT = {
   onlyWithMagnets: '只看有磁力',
   magnetFilterLabel: '磁力筛选',
   showAll: '显示全部',
-  /** A shared folder's page title until its name is in (issue 17). */
+  /** A shared folder's page title until its name is in (docs/product.md §2). */
   sharedFolderTitle: '收藏夹',
   /** `{count}` is the number of works. */
   workCount: '{count}部',

@@ -37,7 +37,7 @@ function fakeBrowserStorage() {
   return { cookies, items };
 }
 
-describe('auth storage (SPEC §9: token in a cookie, refresh token in local storage)', () => {
+describe('auth storage (docs/product.md §9: token in a cookie, refresh token in local storage)', () => {
   let storage: ReturnType<typeof fakeBrowserStorage>;
   beforeEach(() => {
     storage = fakeBrowserStorage();
@@ -46,7 +46,7 @@ describe('auth storage (SPEC §9: token in a cookie, refresh token in local stor
     vi.unstubAllGlobals();
   });
 
-  it('stores, reads and clears both tokens where the spec keeps them', () => {
+  it('stores, reads and clears both tokens where docs/product.md §9 keeps them', () => {
     expect(hasStoredSession()).toBe(false);
     setAuthTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     expect(storage.cookies.get(ACCESS_TOKEN_COOKIE)).toBe('access-1');
@@ -67,7 +67,7 @@ describe('auth storage (SPEC §9: token in a cookie, refresh token in local stor
   });
 });
 
-describe('renewStoredTokens (the refresh of SPEC §8)', () => {
+describe('renewStoredTokens (the refresh of docs/product.md §8)', () => {
   let storage: ReturnType<typeof fakeBrowserStorage>;
   beforeEach(() => {
     storage = fakeBrowserStorage();

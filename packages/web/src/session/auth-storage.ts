@@ -2,9 +2,9 @@ import { type AuthTokens, LIMITS } from '@yingku/contract';
 import Cookies from 'js-cookie';
 import { ApiError } from '../api/api-error';
 
-/** Cookie holding the access token (SPEC §9: the token lives in a cookie). */
+/** Cookie holding the access token (docs/product.md §9: the token lives in a cookie). */
 export const ACCESS_TOKEN_COOKIE = 'yingku-token';
-/** Local storage key of the refresh token (SPEC §9: the refresh token lives in local storage). */
+/** Local storage key of the refresh token (docs/product.md §9: the refresh token lives in local storage). */
 export const REFRESH_TOKEN_KEY = 'yingku-refresh-token';
 
 /** The stored access token, sent as `Authorization: Bearer …`; undefined when logged out. */
@@ -22,7 +22,7 @@ export function getRefreshToken(): string | undefined {
 
 /**
  * Stores both tokens after a login or a refresh. The cookie lasts as long as a refresh token
- * does: an expired access token still in it earns a 401 and so a refresh (SPEC §8), where a
+ * does: an expired access token still in it earns a 401 and so a refresh (docs/product.md §8), where a
  * cookie gone with the browser session would make a returning user look logged out.
  */
 export function setAuthTokens(tokens: AuthTokens): void {
@@ -51,7 +51,7 @@ export function clearAuthTokens(): void {
 
 /**
  * Whether this browser holds user data of a login (a token of either kind): the test of a
- * login-required route (SPEC §2). The server still decides what a token may do.
+ * login-required route (docs/product.md §2). The server still decides what a token may do.
  */
 export function hasStoredSession(): boolean {
   return getAccessToken() !== undefined || getRefreshToken() !== undefined;
@@ -66,7 +66,7 @@ export interface TokenRenewal {
 }
 
 /**
- * The refresh of SPEC §8's 401 rule: trades the stored refresh token for new tokens and stores
+ * The refresh of docs/product.md §8's 401 rule: trades the stored refresh token for new tokens and stores
  * them (true). With no refresh token, or when the server refuses it, the login has ended: both
  * tokens are cleared, `onEnded` runs, and the answer is false. A refresh that failed on the way
  * (network, timeout, a proxy's or the server's own error) also answers false but keeps the

@@ -1,5 +1,5 @@
 /**
- * The interface's script (issue 17): 简体中文, as SPEC §2 shows it, or 繁體中文 for readers of
+ * The interface's script (decision 046): 简体中文, as docs/product.md §2 shows it, or 繁體中文 for readers of
  * traditional characters. Kept on the device; a 繁體 page is converted once the app has taken it
  * over (session/traditional.ts, a chunk only those readers load).
  */

@@ -5,7 +5,7 @@ const SKIPPED = new Set(['SCRIPT', 'STYLE', 'TEXTAREA', 'INPUT', 'NOSCRIPT', 'CO
 const HAN = /\p{Script=Han}/u;
 
 /**
- * Shows every text of `root` converted (繁體中文, issue 17), and keeps it so: what the app renders
+ * Shows every text of `root` converted (繁體中文, decision 046), and keeps it so: what the app renders
  * or changes later is converted before it is painted (a mutation observer's callback runs before
  * the next frame). React keeps its own idea of a text and sets a node's value only when that
  * changes, so converting the nodes it made does not upset it; it must not run before hydration,

@@ -2,7 +2,7 @@ import { LIMITS } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import { copyDecision, type CopyQuotaDeps, copyUnderQuota, endOfDay, parseCopyCount } from './copy-quota';
 
-describe('copyDecision (SPEC §6)', () => {
+describe('copyDecision (docs/product.md §6)', () => {
   it('lets an anonymous visitor copy 3 times a day, then asks to log in', () => {
     expect(LIMITS.anonymousCopiesPerDay).toBe(3);
     expect(copyDecision(0, false)).toBe('allow');

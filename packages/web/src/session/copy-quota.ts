@@ -1,7 +1,7 @@
 import { type CopyQuota, LIMITS } from '@yingku/contract';
 import Cookies from 'js-cookie';
 
-/** Cookie holding today's magnet copies (SPEC §6: it lasts until the end of the day). */
+/** Cookie holding today's magnet copies (docs/product.md §6: it lasts until the end of the day). */
 export const COPY_COUNT_COOKIE = 'magnetCopyCount';
 
 /**
@@ -11,7 +11,7 @@ export const COPY_COUNT_COOKIE = 'magnetCopyCount';
 export type CopyDecision = 'allow' | 'login' | 'askServer';
 
 /**
- * SPEC §6 and §9 before anything is copied. A browser holding a login asks the server (the 100
+ * docs/product.md §6 and §9 before anything is copied. A browser holding a login asks the server (the 100
  * a day of a non-VIP hold across devices; a VIP has no cap). An anonymous visitor gets 3 copies
  * a day, counted in a cookie: `copiesToday` is the copies already made.
  */
@@ -42,7 +42,7 @@ export interface CopyQuotaDeps {
 export type CopyOutcome = 'copied' | 'notCopied' | 'login' | 'upgrade' | 'refused';
 
 /**
- * Copies a magnet under the daily quota (SPEC §6). An anonymous copy is counted only when it
+ * Copies a magnet under the daily quota (docs/product.md §6). An anonymous copy is counted only when it
  * succeeded; a logged-in one is counted by the server as it allows it. For a logged-in user the
  * clipboard write starts in the same turn as the question to the server, before any await (iOS
  * Safari drops a write begun after one), and gets the link only if the server allows the copy.

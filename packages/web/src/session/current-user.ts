@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasStoredSession } from './auth-storage';
 import { sessionKeys } from './session-end';
 
-/** The logged-in user (SPEC §3: user, level, roles, permissions, avatar). */
+/** The logged-in user (docs/product.md §3: user, level, roles, permissions, avatar). */
 export type CurrentUser = Omit<UserInfoResponse, 'code' | 'msg'>;
 
 /**

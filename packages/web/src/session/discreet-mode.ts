@@ -7,7 +7,7 @@ const KEPT_S = 365 * 24 * 60 * 60;
 
 const listeners = new Set<() => void>();
 
-/** Whether 隐私模式 is on (issue 17): the cookie the server reads to mark the page (contract). */
+/** Whether 隐私模式 is on (docs/product.md §1): the cookie the server reads to mark the page (contract). */
 export function getDiscreet(): boolean {
   return typeof document !== 'undefined' && discreetFromCookies(document.cookie);
 }

@@ -1,7 +1,7 @@
 import { LIMITS, type WorkListItem } from '@yingku/contract';
 import { worksListGuard } from '../api/works-list-guard';
 
-/** localStorage key of the browsing history (SPEC §3 "Local history"). */
+/** localStorage key of the browsing history (docs/product.md §3 "Local history"). */
 export const HISTORY_KEY = 'workHistory';
 
 /** A viewed work, in the shape lists and work cards take, so the member center shows it as-is. */

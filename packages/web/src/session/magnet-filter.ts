@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Session storage key of the magnet filter (SPEC §4: kept for the session, default 1). */
+/** Session storage key of the magnet filter (docs/product.md §4: kept for the session, default 1). */
 export const MAGNET_FILTER_KEY = 'isDht';
 
 export type MagnetFilter = 0 | 1;

@@ -1,6 +1,6 @@
 import { LIMITS } from '@yingku/contract';
 
-/** localStorage key of the keywords searched on this device, newest first (issue 17). */
+/** localStorage key of the keywords searched on this device, newest first (decision 043). */
 export const RECENT_SEARCHES_KEY = 'recentSearches';
 
 /** How many keywords the search box remembers. */

@@ -29,7 +29,7 @@ function fakeCookieJar() {
   return jar;
 }
 
-describe('remember-me (SPEC §5)', () => {
+describe('remember-me (docs/product.md §5)', () => {
   let jar: ReturnType<typeof fakeCookieJar>;
   beforeEach(() => {
     jar = fakeCookieJar();

@@ -2,7 +2,7 @@ import { LIMITS } from '@yingku/contract';
 import Cookies from 'js-cookie';
 import { PATHS } from '../app/paths';
 
-/** Cookies of the remember-password box (SPEC §5: user name, encoded password, the flag). */
+/** Cookies of the remember-password box (docs/product.md §5: user name, encoded password, the flag). */
 export const REMEMBER_ME_COOKIES = {
   userName: 'yingku-login-name',
   password: 'yingku-login-password',
@@ -25,7 +25,7 @@ export interface RememberedLogin {
 /**
  * The password as the cookie keeps it: base64 of its UTF-8 bytes. This is obfuscation, not
  * security — it keeps the password from being readable at a glance in the cookie list, but
- * anyone with access to this browser's cookies can decode it. SPEC §5 asks for "an encoded
+ * anyone with access to this browser's cookies can decode it. docs/product.md §5 asks for "an encoded
  * password"; the real protection is that it lives only on the user's own device.
  */
 export function encodePassword(password: string): string {
@@ -46,7 +46,7 @@ export function decodePassword(encoded: string): string | undefined {
 
 /**
  * After a login: with the box ticked, keeps the user name, the encoded password and the flag for
- * {@link LIMITS.rememberMeDays} days; unticked, removes them (SPEC §5).
+ * {@link LIMITS.rememberMeDays} days; unticked, removes them (docs/product.md §5).
  */
 export function saveLoginChoice(login: RememberedLogin): void {
   if (!login.rememberMe) {

@@ -6,7 +6,7 @@ import { makeToTraditional } from './traditional-converter';
 let shown = false;
 
 /**
- * 繁體中文 (issue 17): the page, interface and catalogue text alike, shown in traditional
+ * 繁體中文 (decision 046): the page, interface and catalogue text alike, shown in traditional
  * characters from now on, with `lang` saying so. A prerendered screen is converted once the app
  * has hydrated it (the app root drops `data-prerendered` then), so that hydration compares the
  * markup the server sent.

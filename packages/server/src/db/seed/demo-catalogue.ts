@@ -8,6 +8,7 @@ import {
 import { createIdGenerator } from '../../features/catalogue-write/id-generator';
 import type { DB } from '../schema';
 import { type DemoCatalogueOptions, generateDemoCatalogue } from './demo-generator';
+import { inTransaction } from '../executor';
 
 export {
   DEMO_SEED,
@@ -32,7 +33,7 @@ export async function loadDemoCatalogue(
   const started = Date.now();
   const lines = generateDemoCatalogue(options).map((line) => importLine.parse(line));
   const newId = createIdGenerator({ workerId: 0, now: () => DEMO_ID_CLOCK });
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let i = 0; i < lines.length; i += BATCH) {
       await upsertWorks(trx, lines.slice(i, i + BATCH), { trx, newId });
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { testConfig } from '../../config';
 import { loadDemoCatalogue } from './demo-catalogue';
-import { attachDemoVideos } from './demo-videos';
+import { attachDemoVideos, prepareDemoVideos } from './demo-videos';
 import { PROCESS_TEST_MS } from '../../../test/timeouts';
 
 let t: TestApp;
@@ -34,7 +34,17 @@ describe('the demo’s videos', { timeout: PROCESS_TEST_MS }, () => {
       .execute();
     expect(marked.length).toBeGreaterThan(2);
 
-    const queued = await attachDemoVideos(db, t.app.videoRuntime, quiet, { 1: 1, 2: 1, 3: 0 });
+    const chosen = await prepareDemoVideos(db, t.app.videoRuntime, { 1: 1, 2: 1, 3: 0 });
+    expect(chosen).toHaveLength(2);
+    // Before any video exists, they say 转码中, and nothing else says 在线.
+    const marks = await db
+      .selectFrom('works')
+      .select(['id', 'is_online'])
+      .where('is_online', '!=', 0)
+      .execute();
+    expect(marks.map((w) => [w.id, w.is_online]).sort()).toEqual(chosen.map((id) => [id, 2]).sort());
+
+    const queued = await attachDemoVideos(t.app.videoRuntime, chosen, quiet);
     expect(queued).toBe(2);
     const media = await db.selectFrom('work_media').select(['id', 'work_id', 'rung_limit']).execute();
     expect(media.map((m) => m.rung_limit)).toEqual([2, 2]);

@@ -1,7 +1,8 @@
 import { SERVER_MSG } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTimeOrNull } from '../../db/site-time';
+import { shanghaiTimeOrNull } from '../../db/site-time-sql';
+import { inTransaction } from '../../db/executor';
 
 export interface NewUser {
   userName: string;
@@ -65,7 +66,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
      */
     async createUser(user: NewUser): Promise<{ userId: string } | null> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const { id } = await trx
             .insertInto('users')
             .values({
@@ -112,7 +113,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
 
     /** Changes an account in one transaction; a new password ends every live login of it. */
     async updateAccount(userId: string, changes: AccountChanges): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .updateTable('users')
           .set({

@@ -2,7 +2,6 @@ import {
   API,
   authTokensResponse,
   captchaResponse,
-  errorEnvelope,
   loginBody,
   logoutBody,
   okEnvelope,
@@ -17,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Authenticator } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { ok, errorResponses } from '../../http/envelope';
 import { floodLimit } from '../../http/flood-limits';
 import type { AccountsService } from './accounts.service';
 
@@ -27,17 +26,14 @@ export interface AccountsRouteDeps {
   config: Pick<AppConfig, 'floodLimits'>;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  429: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 429, 500);
 const refreshHeaders = z.looseObject({ [REFRESH_TOKEN_HEADER]: z.string().optional() });
 /** How often stale login counters and expired captchas are swept. */
 
-/** Captcha, register, login, token refresh, logout and getInfo (SPEC §7). Thin: validate, call, wrap. */
+/**
+ * Captcha, register, login, token refresh, logout and getInfo (docs/product.md §7). Thin: validate, call,
+ * wrap.
+ */
 export async function accountsRoutes(
   app: FastifyInstance,
   { accounts: service, auth, config }: AccountsRouteDeps,

@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type AuthTokens, LIMITS, type SessionLevel, type SessionUser, SERVER_MSG } from '@yingku/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { AccessTokens, Caller } from '../../http/auth';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors';
-import type { AccountsRepo } from './accounts.repo';
-import type { CaptchaService } from './captcha.service';
-import type { LoginLimiter } from './login-limits';
+import type { Logger } from '../../lib/logger';
+import { createAccountsRepo } from './accounts.repo';
+import { createCaptchaService } from './captcha.service';
+import { createGuardRepo } from './guard.repo';
+import { createLoginLimiter, LOGIN_LIMITS } from './login-limits';
 import { checkPassword, hashPassword } from './passwords';
-import type { SessionRepo } from './session.repo';
+import { createSessionRepo } from './session.repo';
 
 /** Where a login comes from. */
 export interface Client {
@@ -16,11 +20,12 @@ export interface Client {
 }
 
 export interface AccountsServiceDeps {
-  accounts: AccountsRepo;
-  sessions: SessionRepo;
-  captcha: CaptchaService;
-  limiter: LoginLimiter;
+  db: Kysely<DB>;
+  /** CAPTCHA_ENABLED: a captcha on every login and registration, not only from slowed addresses. */
+  captchaEnabled: boolean;
   tokens: AccessTokens;
+  /** Where the security events go (docs/operations.md): logins, lockouts, replayed tokens, logouts. */
+  log: Logger;
 }
 
 /** The validated forms (see the contract's loginBody and registerBody). */
@@ -55,8 +60,12 @@ const ROLE_PERMISSIONS: Record<string, readonly string[]> = {
 const REFRESH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Registration, login, token rotation, logout and getInfo: the rules; SQL is in the repos. */
-export function createAccountsService(deps: AccountsServiceDeps) {
-  const { accounts, sessions, captcha, limiter, tokens } = deps;
+export function createAccountsService({ db, captchaEnabled, tokens, log }: AccountsServiceDeps) {
+  const accounts = createAccountsRepo(db);
+  const sessions = createSessionRepo(db);
+  const guard = createGuardRepo(db);
+  const captcha = createCaptchaService(guard, captchaEnabled);
+  const limiter = createLoginLimiter(guard, sessions);
 
   async function newTokens(userId: string, sessionId: string, refreshToken: string): Promise<AuthTokens> {
     return { accessToken: await tokens.issue({ userId, sessionId }), refreshToken };
@@ -65,6 +74,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   return {
     /** A captcha; an address slowed by failed logins gets one even when captchas are off. */
     issueCaptcha: async (ip: string) => captcha.issue(await limiter.addressSlowed(ip)),
+
+    /** Forgets login-failure counts and captchas past their window (run every few minutes). */
+    sweepLoginLimits: () => guard.sweep(LOGIN_LIMITS.windowMinutes),
 
     async register(form: RegisterForm): Promise<{ userId: string; userName: string }> {
       await captcha.check(form.uuid, form.code);
@@ -89,15 +101,25 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
       const standing = await limiter.standing(attempt);
       await captcha.check(form.uuid, form.code, standing.addressSlowed);
-      if (standing.locked) throw tooManyRequests(SERVER_MSG.loginLocked);
+      if (standing.locked) {
+        log.warn({ event: 'login.locked', userName: attempt.userNameKey, ip: client.ip }, 'security event');
+        throw tooManyRequests(SERVER_MSG.loginLocked);
+      }
       const user = await accounts.findForLogin(attempt.userNameKey);
       if (!(await checkPassword(user?.password_hash, form.password)) || !user) {
+        log.warn(
+          { event: 'login.failed', userId: user?.id ?? null, userName: attempt.userNameKey, ip: client.ip },
+          'security event',
+        );
         await limiter.recordFailure(attempt);
         if (standing.failureDelayMs > 0) await setTimeout(standing.failureDelayMs);
         throw badRequest(SERVER_MSG.loginFailed);
       }
       // Said only to whoever knows the password, so it tells a guesser nothing.
-      if (user.disabled_at !== null) throw badRequest(SERVER_MSG.accountDisabled);
+      if (user.disabled_at !== null) {
+        log.warn({ event: 'login.disabled', userId: user.id, ip: client.ip }, 'security event');
+        throw badRequest(SERVER_MSG.accountDisabled);
+      }
       await limiter.recordSuccess(attempt);
       const refreshToken = newRefreshToken();
       const { sessionId } = await sessions.startLogin({
@@ -107,6 +129,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         tokenHash: hashRefreshToken(refreshToken),
         refreshDays: LIMITS.refreshTokenDays,
       });
+      log.info({ event: 'login.succeeded', userId: user.id, sessionId, ip: client.ip }, 'security event');
       return newTokens(user.id, sessionId, refreshToken);
     },
 
@@ -114,16 +137,23 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async refresh(presented: string | undefined): Promise<AuthTokens> {
       if (!presented || !REFRESH_TOKEN_PATTERN.test(presented)) throw unauthorized(SERVER_MSG.tokenInvalid);
       const refreshToken = newRefreshToken();
-      const rotation = await sessions.rotate(
-        hashRefreshToken(presented),
-        hashRefreshToken(refreshToken),
-        LIMITS.refreshTokenDays,
-      );
+      const rotation = await sessions.rotate(hashRefreshToken(presented), hashRefreshToken(refreshToken), {
+        refreshDays: LIMITS.refreshTokenDays,
+        loginDays: LIMITS.loginMaxDays,
+        staffLoginDays: LIMITS.staffLoginMaxDays,
+      });
+      if (rotation.kind === 'reused') {
+        // A spent token shown again: a stolen copy may be in use, so its login has been ended.
+        log.warn({ event: 'token.reused', sessionId: rotation.sessionId }, 'security event');
+      }
       if (rotation.kind !== 'rotated') throw unauthorized(SERVER_MSG.tokenInvalid);
       return newTokens(rotation.userId, rotation.sessionId, refreshToken);
     },
 
-    logout: (caller: Caller) => sessions.endLogin(caller.sessionId, caller.userId),
+    async logout(caller: Caller): Promise<void> {
+      await sessions.endLogin(caller.sessionId, caller.userId);
+      log.info({ event: 'logout', userId: caller.userId, sessionId: caller.sessionId }, 'security event');
+    },
 
     async userInfo(caller: Caller): Promise<UserInfo> {
       const row = await accounts.userInfo(caller.userId);

@@ -151,7 +151,7 @@ describe('POST /v2/user/login', () => {
     expect(unknown.json()).toEqual({ code: 400, msg: SERVER_MSG.loginFailed });
   });
 
-  it('refuses a short form with the spec texts before counting anything', async () => {
+  it('refuses a short form with the texts of docs/product.md §5 before counting anything', async () => {
     const res = await loginFrom('198.51.100.9', 'abc', 'short');
     expect(res.statusCode).toBe(400);
     const rows = await t.database.db

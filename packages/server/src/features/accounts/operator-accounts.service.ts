@@ -131,6 +131,20 @@ export function createOperatorAccounts(db: Kysely<DB>) {
       };
     },
 
+    /**
+     * Gives the account behind `userName` (any case) a new password and ends its logins; its
+     * roles, e-mail and state stay as they are (a disabled account stays disabled). 404 when
+     * there is no such account.
+     */
+    async resetPassword(userName: string, password: string): Promise<{ userId: string; userName: string }> {
+      const account = await accounts.findAccount(checkUserName(userName).toLowerCase());
+      if (!account) throw new AppError(404, SERVER_MSG.badRequest, `there is no account ${userName}`);
+      await accounts.updateAccount(account.id, {
+        passwordHash: await hashPassword(checkNewPassword(password)),
+      });
+      return { userId: account.id, userName: account.userName };
+    },
+
     /** Whether the name and password log in to an enabled account holding `role` (or admin). */
     async canLogIn(userName: string, password: string, role: StaffRole): Promise<boolean> {
       const account = await accounts.findAccount(userName.toLowerCase());

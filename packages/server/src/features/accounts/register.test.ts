@@ -144,7 +144,7 @@ describe('POST /v2/user/register', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['code', 'msg']);
-    // The spec's own texts come back exactly; the server's are named after the field.
+    // The texts of docs/product.md §5 come back exactly; the server's are named after the field.
     if (Object.values(MSG).includes(text as never)) expect(body.msg).toBe(text);
     else expect(body.msg).toContain(text);
     expect(await userCount()).toBe(before);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CallerLookup } from '../../http/auth';
+import { inTransaction } from '../../db/executor';
 
 /**
  * The per-request check behind every access token: the login has not ended and the user
@@ -42,11 +43,18 @@ export interface NewLogin {
   refreshDays: number;
 }
 
+/** How long tokens and logins last (LIMITS): a refresh token from its use, a login from its start. */
+export interface LoginLifetimes {
+  refreshDays: number;
+  loginDays: number;
+  staffLoginDays: number;
+}
+
 /** What presenting a refresh token came to. */
 export type Rotation =
   | { kind: 'rotated'; userId: string; sessionId: string }
   /** The token had been used already: the login it belongs to is now revoked. */
-  | { kind: 'reused' }
+  | { kind: 'reused'; sessionId: string }
   /** Unknown, expired, or its login has ended. */
   | { kind: 'invalid' };
 
@@ -58,7 +66,7 @@ export function createSessionRepo(db: Kysely<DB>) {
     /** Opens a login with its first refresh token and stamps the user's last login. */
     async startLogin(login: NewLogin): Promise<{ sessionId: string }> {
       const sessionId = randomUUID();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx
           .insertInto('login_sessions')
           .values({ id: sessionId, user_id: login.userId, ip: login.ip, user_agent: login.userAgent })
@@ -85,8 +93,8 @@ export function createSessionRepo(db: Kysely<DB>) {
      * conditional UPDATE, so of two parallel uses exactly one wins. A token already spent
      * revokes its whole login (the family), as a stolen copy may be in use.
      */
-    async rotate(oldHash: string, newHash: string, refreshDays: number): Promise<Rotation> {
-      return db.transaction().execute(async (trx): Promise<Rotation> => {
+    async rotate(oldHash: string, newHash: string, lifetimes: LoginLifetimes): Promise<Rotation> {
+      return inTransaction(db, async (trx): Promise<Rotation> => {
         const spent = await trx
           .updateTable('refresh_tokens as t')
           .from('login_sessions as s')
@@ -101,7 +109,11 @@ export function createSessionRepo(db: Kysely<DB>) {
               selectFrom('users as u')
                 .select('u.id')
                 .whereRef('u.id', '=', 's.user_id')
-                .where('u.disabled_at', 'is', null),
+                .where('u.disabled_at', 'is', null)
+                // The login's absolute end, by the roles the account holds now.
+                .where(
+                  sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ARRAY['staff', 'admin']::text[] THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
+                ),
             ),
           )
           .returning(['t.session_id as sessionId', 's.user_id as userId'])
@@ -109,7 +121,11 @@ export function createSessionRepo(db: Kysely<DB>) {
         if (spent) {
           await trx
             .insertInto('refresh_tokens')
-            .values({ token_hash: newHash, session_id: spent.sessionId, expires_at: daysAhead(refreshDays) })
+            .values({
+              token_hash: newHash,
+              session_id: spent.sessionId,
+              expires_at: daysAhead(lifetimes.refreshDays),
+            })
             .execute();
           return { kind: 'rotated', ...spent };
         }
@@ -120,7 +136,7 @@ export function createSessionRepo(db: Kysely<DB>) {
           .executeTakeFirst();
         if (!known?.used_at) return { kind: 'invalid' };
         await revoke(trx, known.session_id);
-        return { kind: 'reused' };
+        return { kind: 'reused', sessionId: known.session_id };
       });
     },
 

@@ -1,4 +1,4 @@
-import { API, REFRESH_TOKEN_HEADER, SERVER_MSG } from '@yingku/contract';
+import { API, LIMITS, REFRESH_TOKEN_HEADER, SERVER_MSG } from '@yingku/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,36 @@ describe('GET /v2/user/token', () => {
     expectUnauthorized(await refresh(user.refreshToken));
     expect((await sessionOf(user.refreshToken)).revoked_at).toBeNull();
     expect((await info(user.accessToken)).statusCode).toBe(200);
+  });
+
+  it('ends a login at its absolute lifetime however recently it refreshed: members 90 days, staff 14', async () => {
+    /** The login of `refreshToken` begun `days` ago, the token itself fresh. */
+    const loginBegun = async (refreshToken: string, days: number) => {
+      const { id } = await sessionOf(refreshToken);
+      await sql`UPDATE login_sessions SET created_at = now() - make_interval(days => ${days})
+        WHERE id = ${id}`.execute(t.database.db);
+    };
+    const nextToken = async (refreshToken: string) => {
+      const res = await refresh(refreshToken);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { refreshToken: string }).refreshToken;
+    };
+    const member = await registerAndLogin(t);
+    await loginBegun(member.refreshToken, LIMITS.staffLoginMaxDays + 1);
+    const memberNext = await nextToken(member.refreshToken);
+    await loginBegun(memberNext, LIMITS.loginMaxDays + 1);
+    expectUnauthorized(await refresh(memberNext));
+
+    const staff = await registerAndLogin(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ roles: sql<string[]>`ARRAY['member', 'staff']::text[]` })
+      .where('id', '=', staff.userId)
+      .execute();
+    await loginBegun(staff.refreshToken, LIMITS.staffLoginMaxDays - 1);
+    const staffNext = await nextToken(staff.refreshToken);
+    await loginBegun(staffNext, LIMITS.staffLoginMaxDays + 1);
+    expectUnauthorized(await refresh(staffNext));
   });
 
   it('refuses a missing, unknown, malformed or access token', async () => {

@@ -1,6 +1,5 @@
 import {
   API,
-  errorEnvelope,
   generateCodesBody,
   generatedCodesResponse,
   staffCodeBatchesQuery,
@@ -11,21 +10,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import { type ActivationCodesService, defaultBatch } from './activation-codes.service';
 
 export interface ActivationCodesStaffRouteDeps {
-  codes: ActivationCodesService;
+  activationCodes: ActivationCodesService;
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /**
  * Activation codes in the console (/v2/admin/codes…): generate a batch (its codes are shown
@@ -33,7 +26,7 @@ const errors = {
  */
 export async function activationCodesStaffRoutes(
   app: FastifyInstance,
-  { codes: service, auth }: ActivationCodesStaffRouteDeps,
+  { activationCodes: service, auth }: ActivationCodesStaffRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime, shanghaiTimeOf, shanghaiTimeOrNull } from '../../db/site-time';
+import { shanghaiTime, shanghaiTimeOf, shanghaiTimeOrNull } from '../../db/site-time-sql';
 import { likePrefix, likeSuffix } from '../../db/like';
+import { type Executor, inTransaction } from '../../db/executor';
 
 /** A code as stored: the SHA-256 of its normal form and its last characters. */
 export interface StoredCode {
@@ -46,13 +47,11 @@ const INSERT_CHUNK = 500;
 /** Activation codes (stored as hashes only) and failed-redeem counters. */
 export function createActivationCodesRepo(db: Kysely<DB>) {
   return {
+    /** Runs `work` in one transaction: a batch stored together, or not at all. */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /** Stores a batch of codes (hash and tail) for one package. */
-    async insertCodes(
-      codes: StoredCode[],
-      packageId: string,
-      batch: string,
-      trx: Transaction<DB>,
-    ): Promise<void> {
+    async insertCodes(codes: StoredCode[], packageId: string, batch: string, trx: Executor): Promise<void> {
       for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
         await trx
           .insertInto('activation_codes')
@@ -147,7 +146,7 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
      * there is no such code or it was used. One UPDATE, so of parallel redemptions PostgreSQL's
      * row lock lets exactly one see `redeemed_at IS NULL`.
      */
-    claim(codeHash: string, userId: string, trx: Transaction<DB>) {
+    claim(codeHash: string, userId: string, trx: Executor) {
       return trx
         .updateTable('activation_codes')
         .from('vip_packages')

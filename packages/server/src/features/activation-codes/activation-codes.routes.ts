@@ -1,19 +1,19 @@
-import { API, errorEnvelope, redeemBody, redeemResponse } from '@yingku/contract';
+import { API, redeemBody, redeemResponse } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { errorResponses, ok } from '../../http/envelope';
 import type { ActivationCodesService } from './activation-codes.service';
 
 export interface ActivationCodeRouteDeps {
-  codes: ActivationCodesService;
+  activationCodes: ActivationCodesService;
   auth: Authenticator;
 }
 
 /** Redeeming an activation code for VIP days. */
 export async function activationCodeRoutes(
   app: FastifyInstance,
-  { codes: service, auth }: ActivationCodeRouteDeps,
+  { activationCodes: service, auth }: ActivationCodeRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the body is read: a visitor gets 403 (the login dialog).
@@ -27,14 +27,7 @@ export async function activationCodeRoutes(
       schema: {
         summary: 'Redeem an activation code: its package’s VIP days are added to the caller',
         body: redeemBody,
-        response: {
-          200: redeemResponse,
-          400: errorEnvelope,
-          401: errorEnvelope,
-          403: errorEnvelope,
-          429: errorEnvelope,
-          500: errorEnvelope,
-        },
+        response: { 200: redeemResponse, ...errorResponses(400, 401, 403, 429, 500) },
       },
     },
     async (request) => {

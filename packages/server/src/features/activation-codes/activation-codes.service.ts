@@ -69,7 +69,7 @@ export function createActivationCodesService({ db, membership, packages }: Activ
       const codes = new Set<string>();
       while (codes.size < count) codes.add(generateCode());
       const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
-      await db.transaction().execute(async (trx) => {
+      await repo.inTransaction(async (trx) => {
         const stored = result.codes.map((code) => ({ hash: hashCode(code), tail: codeTail(code) }));
         await repo.insertCodes(stored, pkg.id, batch, trx);
         await beforeCommit(result);
@@ -113,7 +113,7 @@ export function createActivationCodesService({ db, membership, packages }: Activ
      */
     async redeem(userId: string, typed: string): Promise<Membership> {
       if (await repo.isLocked(userId)) throw tooManyRequests(SERVER_MSG.codeLocked);
-      const granted = await membership.transaction(async (trx) => {
+      const granted = await membership.inTransaction(async (trx) => {
         const grant = await repo.claim(hashCode(typed), userId, trx);
         return grant ? membership.extendVip({ userId, ...grant }, trx) : undefined;
       });

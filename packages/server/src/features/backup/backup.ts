@@ -113,7 +113,9 @@ export async function restoreDataDir(
     return { manifest, movedAside };
   } finally {
     lock?.release();
-    await rm(unpacked, { recursive: true, force: true });
+    // A damaged archive fails the extraction while tar may still be writing what it read: the
+    // retries let those last writes land before the folder goes (rm retries ENOTEMPTY).
+    await rm(unpacked, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

@@ -3,6 +3,8 @@ import type { ModId } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import { type DB, ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { likePrefix } from '../../db/like';
+import { inTransaction } from '../../db/executor';
+import { type Executor } from '../../db/executor';
 
 /** A work as the console reads it. */
 export interface StaffWorkRecord {
@@ -30,7 +32,7 @@ export interface StaffWorkMatch {
  * transaction the service opens; `db` is the default for reads.
  */
 export function createCatalogueAdminRepo(db: Kysely<DB>) {
-  const select = (executor: Kysely<DB>) =>
+  const select = (executor: Executor) =>
     executor
       .selectFrom('works as w')
       .select([
@@ -46,8 +48,8 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
 
   return {
     /** Runs `work` in one transaction; a throw rolls every write back. */
-    inTransaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+    inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+      return inTransaction(db, work);
     },
 
     /**
@@ -75,14 +77,26 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
       return { rows: rows as StaffWorkRecord[], total: Number(count.n) };
     },
 
-    /** One work, hidden or not; `trx` with `lock` holds its row until the transaction ends. */
-    async find(workId: string, trx: Kysely<DB> = db, lock = false): Promise<StaffWorkRecord | undefined> {
+    /** One work, hidden or not; `lock` inside `trx` holds its row until the transaction ends. */
+    async find(workId: string, lock = false, trx: Executor = db): Promise<StaffWorkRecord | undefined> {
       const query = select(trx).where('w.id', '=', workId);
       const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
       return row as StaffWorkRecord | undefined;
     },
 
-    async setOnline(workId: string, isOnline: number, trx: Kysely<DB> = db): Promise<void> {
+    /** Whether the work has a made video to play (the one its media_id names, ready). */
+    async hasReadyVideo(workId: string, trx: Executor = db): Promise<boolean> {
+      const row = await trx
+        .selectFrom('works as w')
+        .innerJoin('work_media as m', 'm.id', 'w.media_id')
+        .select('m.id')
+        .where('w.id', '=', workId)
+        .where('m.status', '=', 'ready')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async setOnline(workId: string, isOnline: number, trx: Executor = db): Promise<void> {
       await trx
         .updateTable('works')
         .set({ is_online: isOnline, updated_at: sql<Date>`now()` })
@@ -96,7 +110,7 @@ export function createCatalogueAdminRepo(db: Kysely<DB>) {
      * sidebars count only works a visitor can see. Nothing moves when the work is already so.
      * Take the visibility lock first (see db/visibility-lock.ts).
      */
-    async setHidden(workId: string, hidden: boolean, trx: Kysely<DB>): Promise<void> {
+    async setHidden(workId: string, hidden: boolean, trx: Executor): Promise<void> {
       const changed = await trx
         .updateTable('works')
         .set({ hidden, updated_at: sql<Date>`now()` })

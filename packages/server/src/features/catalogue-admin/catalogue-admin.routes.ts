@@ -1,6 +1,5 @@
 import {
   API,
-  errorEnvelope,
   staffWorkParams,
   staffWorkResponse,
   staffWorksQuery,
@@ -10,24 +9,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { CatalogueAdminService } from './catalogue-admin.service';
 import type { ImportJobsService } from './import-jobs.service';
 import { importJobsRoutes } from './import-jobs.routes';
 
 export interface CatalogueAdminRouteDeps {
-  admin: CatalogueAdminService;
+  catalogueAdmin: CatalogueAdminService;
   imports: ImportJobsService;
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /**
  * The catalogue in the console (/v2/admin/works…, /v2/admin/imports…): find any work, switch
@@ -36,7 +29,7 @@ const errors = {
  */
 export async function catalogueAdminRoutes(
   app: FastifyInstance,
-  { admin: service, imports, auth }: CatalogueAdminRouteDeps,
+  { catalogueAdmin: service, imports, auth }: CatalogueAdminRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,14 @@
-import { isNumberPrefix, MOD_NAME, numberKey, SERVER_MSG, type StaffWorkRow } from '@yingku/contract';
+import {
+  isNumberPrefix,
+  MOD_NAME,
+  numberKey,
+  SERVER_MSG,
+  type StaffWorkRow,
+  VIDEO_MSG,
+} from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { visibilityLock } from '../../db/visibility-lock';
 import { createCatalogueAdminRepo, type StaffWorkMatch, type StaffWorkRecord } from './catalogue-admin.repo';
 import { pageOffset } from '../../http/paging';
@@ -29,15 +36,21 @@ export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void
 
     /**
      * Applies the changes in one transaction; 404 for an unknown work. Hiding or showing moves
-     * the entity counts with it, under the visibility lock that catalogue writes share.
+     * the entity counts with it, under the visibility lock that catalogue writes share. Online
+     * viewing goes on only for a work with a made video (409 otherwise, nothing changed): a VIP
+     * tapping play must get the title, not a test pattern. A video that is made turns it on by
+     * itself.
      */
     async update(workId: string, changes: WorkChanges): Promise<StaffWorkRow> {
       const row = await repo.inTransaction(async (trx) => {
         if (changes.hidden !== undefined) await visibilityLock.exclusive(trx);
-        if (!(await repo.find(workId, trx, true))) throw notFound(SERVER_MSG.workNotFound);
+        if (!(await repo.find(workId, true, trx))) throw notFound(SERVER_MSG.workNotFound);
+        if (changes.isOnline === 1 && !(await repo.hasReadyVideo(workId, trx))) {
+          throw conflict(VIDEO_MSG.noVideoToPlay);
+        }
         if (changes.isOnline !== undefined) await repo.setOnline(workId, changes.isOnline, trx);
         if (changes.hidden !== undefined) await repo.setHidden(workId, changes.hidden, trx);
-        return repo.find(workId, trx);
+        return repo.find(workId, false, trx);
       });
       if (!row) throw notFound(SERVER_MSG.workNotFound);
       onChange();

@@ -1,4 +1,4 @@
-import { API, fillPath, SERVER_MSG, type StaffWorkRow } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, type StaffWorkRow, VIDEO_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -79,7 +79,31 @@ describe('GET /v2/admin/works', () => {
 });
 
 describe('POST /v2/admin/works/{id}', () => {
-  it('switches online viewing: a VIP then gets a stream that plays, and loses it when switched off', async () => {
+  it('switches online viewing of a work with a made video: a VIP gets its stream, then loses it', async () => {
+    // A made video, as the pipeline leaves it: ready, and the one the work plays.
+    const media = await t.database.db
+      .insertInto('work_media')
+      .values({
+        work_id: ids.ssis10,
+        status: 'ready',
+        source_key: 'sources/made',
+        rungs: JSON.stringify([{ name: '360p', width: 640, height: 360, percent: 100 }]),
+        rung_limit: null,
+        duration_seconds: 60,
+        failure: null,
+        failure_detail: null,
+        owner_pid: null,
+        created_by: null,
+        started_at: null,
+        finished_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('works')
+      .set({ media_id: media.id })
+      .where('id', '=', ids.ssis10)
+      .execute();
     const vip = (await insertCaller(t, { levelId: 2, vipUntil: new Date(Date.now() + 30 * DAY) })).headers;
     const stream = () => t.get(fillPath(API.videoStream, { id: ids.ssis10 }), {}, vip);
     expect((await stream()).json()).toEqual({ code: 402, msg: SERVER_MSG.notOnline });
@@ -90,9 +114,7 @@ describe('POST /v2/admin/works/{id}', () => {
     expect((await workRow(ids.ssis10)).is_online).toBe(1);
     const res = await stream();
     expect(res.statusCode).toBe(200);
-    const playlist = await t.app.inject({ method: 'GET', url: res.json().data.m3u8Url });
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.body).toContain('#EXTM3U');
+    expect(res.json().data.m3u8Url).toMatch(new RegExp(`/${ids.ssis10}/${media.id}/master\\.m3u8$`));
     // The works list and detail show it online at once (the read cache was cleared).
     const detail = await t.get(fillPath(API.workDetail, { id: ids.ssis10 }));
     expect(detail.json().data.isOnline).toBe(1);
@@ -100,6 +122,16 @@ describe('POST /v2/admin/works/{id}', () => {
     expect((await update(ids.ssis10, { isOnline: 0 })).json().data.isOnline).toBe(0);
     expect((await stream()).json()).toEqual({ code: 402, msg: SERVER_MSG.notOnline });
     expect((await t.get(fillPath(API.workDetail, { id: ids.ssis10 }))).json().data.isOnline).toBe(0);
+  });
+
+  it('refuses 开启在线 for a work without a made video (409), changing nothing', async () => {
+    const before = await workRow(ids.ssis1);
+    const res = await update(ids.ssis1, { isOnline: 1, hidden: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 409, msg: VIDEO_MSG.noVideoToPlay });
+    expect(await workRow(ids.ssis1)).toEqual(before);
+    // Switching it off (or hiding it) needs no video.
+    expect((await update(ids.ssis1, { isOnline: 0 })).statusCode).toBe(200);
   });
 
   it('refuses bad input with a clear 400 and an unknown work with 404, changing nothing', async () => {

@@ -1,5 +1,5 @@
 import { type ImportJobError, SERVER_MSG, STAFF_LIMITS } from '@yingku/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { importCatalogue } from '../catalogue-import/catalogue-import.service';
@@ -26,7 +26,7 @@ export interface ImportJobRun {
   repo: ImportJobsRepo;
   jobId: string;
   content: string;
-  log: FastifyBaseLogger;
+  log: Logger;
   stop: StopSignal;
   /** Ids of new works (bound to this process's worker id). */
   newId?: () => string;

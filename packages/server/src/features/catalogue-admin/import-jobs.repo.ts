@@ -2,7 +2,7 @@ import type { ImportJob, ImportJobError } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { WORKER_LOCK_NAMESPACE } from '../../db/worker-lease';
-import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time-sql';
 
 /** The running totals a job records as it goes. */
 export interface JobProgress {

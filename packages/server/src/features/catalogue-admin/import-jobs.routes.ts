@@ -1,6 +1,5 @@
 import {
   API,
-  errorEnvelope,
   importJobParams,
   importJobResponse,
   importJobsQuery,
@@ -11,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { ImportJobsService } from './import-jobs.service';
 
 export interface ImportJobsRouteDeps {
@@ -19,13 +18,7 @@ export interface ImportJobsRouteDeps {
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /**
  * A JSON body around the largest file: escaping (`\n`, `\"`) can double a JSON Lines text, and
@@ -47,7 +40,7 @@ export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: 
       schema: {
         summary: 'Starts a catalogue import of a JSON Lines text (as the CLI); answers the job at once',
         body: startImportBody,
-        response: { 200: importJobResponse, ...errors, 409: errorEnvelope, 413: errorEnvelope },
+        response: { 200: importJobResponse, ...errors, ...errorResponses(409, 413) },
       },
     },
     async (request) => {

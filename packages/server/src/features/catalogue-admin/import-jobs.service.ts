@@ -1,5 +1,5 @@
 import { type ImportJob, SERVER_MSG } from '@yingku/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { WorkerLease } from '../../db/worker-lease';
@@ -17,7 +17,7 @@ export const STALE_AFTER_MS = 10 * HEARTBEAT_MS;
 
 export interface ImportJobsDeps {
   db: Kysely<DB>;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Runs when a job ends, done or failed (the app clears its catalogue read cache). */
   onFinish: () => void;
   /** This process's worker-id lease: a job records its owner, and stops if the lease is lost. */

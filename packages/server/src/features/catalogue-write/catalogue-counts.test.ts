@@ -111,7 +111,7 @@ describe('catalogue counters', () => {
     ]);
     await expectExact();
     await admin.update(target!.id, { hidden: false });
-    await admin.update(target!.id, { isOnline: 1 });
+    await admin.update(target!.id, { isOnline: 0 });
     expect(await allStored()).not.toEqual(shown);
     await expectExact();
   });

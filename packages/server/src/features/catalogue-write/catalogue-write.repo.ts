@@ -1,6 +1,7 @@
 import { REVIEW_LIMITS } from '@yingku/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LinkTableName, PlainEntityTableName } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/executor';
 import { SITE_TIME_ZONE } from '../../lib/site-time';
 
 /** Tables whose rows are found by a natural key and created on first sight. */
@@ -120,6 +121,9 @@ const list = (columns: readonly Column[], prefix = '') => columns.map(([c]) => `
  */
 export function createCatalogueWriteRepo(db: Kysely<DB>) {
   return {
+    /** Runs `work` in one transaction: a run of lines written together, or not at all. */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /**
      * Creates the named rows that do not exist yet (keeping existing ones as they are), fills in
      * a Chinese name that changed, and returns every row's id by {@link namedKey}, plus the ids

@@ -1,5 +1,5 @@
 import type { ImportLine } from '@yingku/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, LinkTableName, PlainEntityTableName } from '../../db/schema';
 import {
   type CatalogueWriteRepo,
@@ -19,10 +19,11 @@ import {
   workKey,
   workRow,
 } from './write-rows';
+import type { Executor } from '../../db/executor';
 
 export interface UpsertWorksOptions {
   /** Write inside this transaction; by default the call opens its own. */
-  trx?: Transaction<DB>;
+  trx?: Executor;
   /** Makes the id of each new work; the demo seed passes a deterministic one. */
   newId?: () => string;
 }
@@ -62,7 +63,7 @@ export async function upsertWorks(
   options: UpsertWorksOptions = {},
 ): Promise<UpsertWorksResult> {
   const newId = options.newId ?? defaultNewId;
-  const write = async (trx: Kysely<DB>) => {
+  const write = async (trx: Executor) => {
     await visibilityLock.shared(trx);
     const repo = createCatalogueWriteRepo(trx);
     const result: UpsertWorksResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
@@ -74,7 +75,7 @@ export async function upsertWorks(
     return result;
   };
   if (lines.length === 0) return { inserted: 0, updated: 0, unchanged: 0, ids: [] };
-  return options.trx ? write(options.trx) : db.transaction().execute(write);
+  return options.trx ? write(options.trx) : createCatalogueWriteRepo(db).inTransaction(write);
 }
 
 /** Refreshes planner statistics after a bulk write (an import or the demo catalogue). */

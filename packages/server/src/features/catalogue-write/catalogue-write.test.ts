@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
 import { createTestDatabase } from '../../../test/db';
+import { inTransaction } from '../../db/executor';
 
 let database: Database;
 const hash = (c: string) => c.repeat(40);
@@ -225,14 +226,11 @@ describe('upsertWorks', () => {
 
   it('uses the given id maker for new works and the given transaction', async () => {
     const line = buildWorkLine({ number: 'WRT-200' });
-    await database.db
-      .transaction()
-      .execute(async (trx) => {
-        const result = await insertWorks(database.db, [line], { trx, newId: () => '1234567890123456789' });
-        expect(result.ids).toEqual(['1234567890123456789']);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await inTransaction(database.db, async (trx) => {
+      const result = await insertWorks(database.db, [line], { trx, newId: () => '1234567890123456789' });
+      expect(result.ids).toEqual(['1234567890123456789']);
+      throw new Error('roll back');
+    }).catch(() => undefined);
     expect(await q(`SELECT id FROM works WHERE number = 'WRT-200'`)).toEqual([]);
     await insertWorks(database.db, [line], { newId: () => '1234567890123456789' });
     expect((await work('WRT-200')).id).toBe('1234567890123456789');

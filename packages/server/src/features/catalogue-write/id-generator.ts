@@ -10,7 +10,7 @@ const MAX_SEQUENCE = 2 ** Number(SEQUENCE_BITS) - 1;
 
 /**
  * A snowflake-style work id: `(ms since 2010-01-01 UTC) << 22 | worker << 12 | sequence`, as a
- * decimal string. Any instant from 2010-01-04 on gives at least 16 digits (SPEC §5: detail ids are
+ * decimal string. Any instant from 2010-01-04 on gives at least 16 digits (docs/product.md §5: detail ids are
  * ≥ 16 characters), and ids stay below 2^63 until 2079.
  */
 export function snowflakeId(epochMs: number, workerId: number, sequence: number): string {

@@ -1,6 +1,6 @@
 import { type ImportLine, numberKey } from '@yingku/contract';
 import type { LinkTableName, PlainEntityTableName } from '../../db/schema';
-import { searchText, titleGrams } from '../catalogue/search-text';
+import { searchText, titleGrams } from '../catalogue/search/text';
 import {
   type MagnetRow,
   type NamedRow,

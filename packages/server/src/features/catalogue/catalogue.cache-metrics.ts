@@ -6,7 +6,7 @@ export type CacheLookupRecorder = (call: string, result: 'hit' | 'miss') => void
 /**
  * The same cache, counting each lookup as a hit or a miss for /metrics (a falling hit rate
  * means more distinct pages than the cache holds, or a TTL too short for the traffic). The
- * call is the key's first part: cachedCatalogueService keys are `method:arguments`.
+ * call is the key's first part: answers are `<call>:<arguments>`, objects `object.<call>:…`.
  */
 export function countingCatalogueCache(cache: CatalogueCache, record: CacheLookupRecorder): CatalogueCache {
   return {

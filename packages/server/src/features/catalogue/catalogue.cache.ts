@@ -40,19 +40,21 @@ export function createCatalogueCache(ttlMs = CATALOGUE_CACHE_MS): CatalogueCache
   };
 }
 
+/** The reads that need the answer as an object: the first-screen reader and a signed-in detail. */
+export type CachedReads = Pick<CatalogueService, 'listWorks' | 'workDetail'>;
+
 /**
- * Anonymous catalogue reads are the same for every visitor, so each answer is kept for a few
- * seconds in this process: a burst of visitors on a new release costs one query per distinct
- * page. Keys are the method and its validated arguments; failures are not kept.
+ * The two reads kept as objects, for the callers that need an object rather than a body: the
+ * first-screen reader, which builds the page's data from them, and a signed-in caller's detail,
+ * which gets its own flags on a copy. Keys are `object.<method>:<arguments>`; failures are not
+ * kept. Routes send their answers through `createAnswerSender` instead, which keeps each answer
+ * once, serialised.
  */
-export function cachedCatalogueService(
-  service: CatalogueService,
-  cache: CatalogueCache = createCatalogueCache(),
-) {
+export function cachedReads(service: CachedReads, cache: CatalogueCache): CachedReads {
   const cached = <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) => {
     return async (...args: A): Promise<R> => {
       if (cache.ttlMs <= 0) return fn(...args);
-      const key = `${name}:${JSON.stringify(args)}`;
+      const key = `object.${name}:${JSON.stringify(args)}`;
       const hit = cache.get(key);
       if (hit) return hit.value as R;
       // A read that began before a writer's clear() may hold what the writer just changed.
@@ -62,38 +64,31 @@ export function cachedCatalogueService(
       return value;
     };
   };
-
   return {
     listWorks: cached('listWorks', service.listWorks),
     workDetail: cached('workDetail', service.workDetail),
-    listMagnets: cached('listMagnets', service.listMagnets),
-    tagGroups: cached('tagGroups', service.tagGroups),
-    entityCounts: cached('entityCounts', service.entityCounts),
-    performers: cached('performers', service.performers),
-    searchEntities: cached('searchEntities', service.searchEntities),
-    suggest: cached('suggest', service.suggest),
-    clear: () => cache.clear(),
-  } satisfies CatalogueService & { clear(): void };
+  };
 }
 
 /**
- * Whole answers, serialised (issue 18's hot path, docs/profiles): a hit sends the JSON it
- * serialised — and checked against the route's response schema — when it was stored, where it
- * would check the same object against the schema and serialise it again at every request
- * (13 % of a hit's time). Keys are `body.<call>:<arguments>`; the same TTL, generation and
- * writers' `clear()` as the answers themselves. With a TTL of 0 it keeps nothing.
+ * The catalogue's answers, kept whole and serialised for a few seconds in this process (decision
+ * 006): anonymous catalogue reads are the same for every visitor, so a burst of visitors on a
+ * new release costs one query per distinct page, and a hit sends the JSON it serialised — and
+ * checked against the route's response schema — when it was stored, where it would check the
+ * same object against the schema and serialise it again at every request (13 % of a hit's time,
+ * docs/profiles). Keys are `<call>:<arguments>`; failures are not kept; writers' `clear()` drops
+ * them all. With a TTL of 0 it keeps nothing.
  */
 export function createAnswerSender(cache: CatalogueCache) {
   return async function sendAnswer<T>(reply: FastifyReply, key: string, read: () => Promise<T>) {
     if (cache.ttlMs <= 0) return reply.send(await read());
-    const full = `body.${key}`;
-    const hit = cache.get(full);
+    const hit = cache.get(key);
     let body = hit?.value as ReturnType<FastifyReply['serialize']> | undefined;
     if (body === undefined) {
       // A read that began before a writer's clear() may hold what the writer just changed.
       const generation = cache.generation;
       body = reply.serialize(await read());
-      if (cache.generation === generation) cache.set(full, { value: body });
+      if (cache.generation === generation) cache.set(key, { value: body });
     }
     return reply.type('application/json; charset=utf-8').send(body);
   };

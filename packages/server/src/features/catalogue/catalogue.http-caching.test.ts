@@ -79,7 +79,7 @@ describe('anonymous catalogue reads', () => {
   });
 });
 
-describe('answers sent serialised (issue 18)', () => {
+describe('answers sent serialised (decision 052)', () => {
   it('send the same bytes as a fresh answer, and a signed-in caller gets their own flags', async () => {
     const fresh = await createTestApp({ catalogueCacheMs: 0 }, { database: t.database });
     try {
@@ -168,6 +168,7 @@ describe('CATALOGUE_CACHE_MS', () => {
     DATA_DIR: 'memory://',
     JWT_SECRET: 'x'.repeat(32),
     SANDBOX_PAY_KEY: 'y'.repeat(16),
+    MEDIA_SIGNING_KEYS: `k1:${'z'.repeat(32)}`,
   };
   it('is 10 s unless set, 0 turns the cache off, and nonsense stops the start naming it', () => {
     expect(loadConfig(env).catalogueCacheMs).toBe(10_000);

@@ -4,10 +4,10 @@ import type { Database } from '../../db/connection';
 import type { PlainEntityKind, WorksTable } from '../../db/schema';
 import { ENTITY_KINDS, PERFORMER_COUNT } from '../../db/schema';
 import { createWorksListRepo } from './works-list.repo';
-import { createWorksSearchRepo } from './works-search.repo';
-import { createEntitySearchRepo } from './entity-search.repo';
-import { createSuggestRepo } from './suggest.repo';
-import { shanghaiTime } from '../../db/site-time';
+import { createWorksSearchRepo } from './search/works.repo';
+import { createEntitySearchRepo } from './search/entities.repo';
+import { createSuggestRepo } from './search/suggest.repo';
+import { shanghaiTime } from '../../db/site-time-sql';
 
 export type MagnetOrder = 'dht' | 'time' | 'size';
 
@@ -59,8 +59,8 @@ interface EntityCountRow {
 type PerformerRow = EntityCountRow & { name_cn: string | null; uncensored_count: number };
 
 /**
- * Catalogue reads. Only this file, works-list.repo.ts, works-search.repo.ts and
- * entity-search.repo.ts (the works lists, their keyword searches and the names a keyword
+ * Catalogue reads. Only this file, works-list.repo.ts, search/works.repo.ts and
+ * search/entities.repo.ts (the works lists, their keyword searches and the names a keyword
  * matches, spread in here) and the writers' repos touch the catalogue tables.
  */
 export function createCatalogueRepo({ db, prepared }: Pick<Database, 'db' | 'prepared'>) {

@@ -17,42 +17,50 @@ import {
   workDetailResponse,
   worksListQuery,
   worksListResponse,
-  errorEnvelope,
   OK_MSG,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import { addSharedCaching, PRIVATE_NO_STORE } from '../../http/http-caching';
-import { type AnswerSender, CATALOGUE_CACHE_MS } from './catalogue.cache';
+import { type AnswerSender, CATALOGUE_CACHE_MS, type CachedReads } from './catalogue.cache';
 import type { CatalogueService } from './catalogue.service';
 import type { LibraryService } from '../library/library.service';
 
 export interface CatalogueRouteDeps {
-  /** The app's one catalogue service: read through its cache, from the read replica if any. */
+  /** The app's one catalogue service, reading from the read replica if any. */
   catalogue: CatalogueService;
+  /** A signed-in caller's detail, kept as an object: their own flags go on a copy of it. */
+  cached: Pick<CachedReads, 'workDetail'>;
   /** The caller's like and collect flags, read on the primary. */
   library: LibraryService;
   auth: Authenticator;
   /** How long the cache keeps an answer: HTTP caches may keep it as long. */
   cacheTtlMs?: number;
-  /** Sends the hot answers (lists, an anonymous detail) serialised once, from the same cache. */
+  /** Sends each answer serialised once, from the app's read cache (decision 006). */
   sendAnswer: AnswerSender;
 }
 
-const errors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
+const errors = errorResponses(400, 404, 500);
 
 /**
- * The catalogue's read calls of SPEC §7. Thin: validate, call the service, wrap. `cache`: the
- * app's one read cache, which the console's writers clear (decision 006). `readDb`: a read
- * replica (DATABASE_READ_URL) for the catalogue's own queries; the caller's like and collect
- * flags stay on the primary, so a user sees their own change at once. Answers are the same for
- * every visitor, so HTTP caches may keep them as long as this process does (decision 017).
+ * The catalogue's read calls of docs/product.md §7. Thin: validate, call the service, wrap, and send the
+ * answer through the app's one read cache, which the console's writers clear (decision 006).
+ * The caller's like and collect flags are read on the primary, so a user sees their own change
+ * at once. Answers are the same for every visitor, so HTTP caches may keep them as long as this
+ * process does (decision 017).
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  { catalogue: service, library, auth, cacheTtlMs = CATALOGUE_CACHE_MS, sendAnswer }: CatalogueRouteDeps,
+  {
+    catalogue: service,
+    cached,
+    library,
+    auth,
+    cacheTtlMs = CATALOGUE_CACHE_MS,
+    sendAnswer,
+  }: CatalogueRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   addSharedCaching(app, { maxAgeSeconds: Math.floor(cacheTtlMs / 1000) });
@@ -79,23 +87,27 @@ export async function catalogueRoutes(
       schema: {
         summary: 'One work with its tags, makers, performers and other entities',
         params: workDetailParams,
-        // 401: a token was sent but is no longer good (the client refreshes once, SPEC §8).
-        response: { 200: workDetailResponse, ...errors, 401: errorEnvelope },
+        // 401: a token was sent but is no longer good (the client refreshes once, docs/product.md §8).
+        response: { 200: workDetailResponse, ...errors, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
-      const [detail, caller] = await Promise.all([
-        service.workDetail(request.params.id),
-        auth.optional(request),
-      ]);
-      // The cached answer is the same for everyone; the caller's own flags go on a copy of it.
-      // That copy is no one else's, and an anonymous copy must not answer a signed-in caller.
+      const { id } = request.params;
+      const caller = await auth.optional(request);
+      // The anonymous answer is the same for everyone; a caller's own flags go on a copy of the
+      // detail. That copy is no one else's, and an anonymous answer must not answer a caller.
       reply.header('vary', 'Authorization');
       if (!caller) {
-        const anonymous = { code: 200, msg: OK_MSG.operation, ...detail, collect: false, like: false };
-        return sendAnswer(reply, `workDetail:${request.params.id}`, async () => anonymous);
+        return sendAnswer(reply, `workDetail:${id}`, async () => ({
+          code: 200,
+          msg: OK_MSG.operation,
+          ...(await service.workDetail(id)),
+          collect: false,
+          like: false,
+        }));
       }
       reply.header('cache-control', PRIVATE_NO_STORE);
+      const detail = await cached.workDetail(id);
       const flags = await library.workFlags(caller.userId, detail.data.id);
       return { code: 200, msg: OK_MSG.operation, ...detail, ...flags };
     },
@@ -110,11 +122,12 @@ export async function catalogueRoutes(
         response: { 200: magnetsResponse, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await service.listMagnets(q.keyword, q.order, q.pageNum, q.pageSize);
-      return table(rows, total);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, `listMagnets:${JSON.stringify(request.query)}`, async () => {
+        const q = request.query;
+        const { rows, total } = await service.listMagnets(q.keyword, q.order, q.pageNum, q.pageSize);
+        return table(rows, total);
+      }),
   );
 
   r.get(
@@ -126,9 +139,11 @@ export async function catalogueRoutes(
         response: { 200: tagChannelResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const channel = request.query.modId ?? (request.query.modName ? MOD_ID[request.query.modName] : 1);
-      return ok(await service.tagGroups(channel as 1 | 2 | 3), OK_MSG.query);
+      return sendAnswer(reply, `tagGroups:${channel}`, async () =>
+        ok(await service.tagGroups(channel as 1 | 2 | 3), OK_MSG.query),
+      );
     },
   );
 
@@ -141,16 +156,17 @@ export async function catalogueRoutes(
         response: { 200: tagListResponse, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await service.entityCounts(
-        q.tableName,
-        q.modId as 1 | 2 | 3,
-        q.pageNum,
-        q.pageSize,
-      );
-      return table(rows, total);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, `entityCounts:${JSON.stringify(request.query)}`, async () => {
+        const q = request.query;
+        const { rows, total } = await service.entityCounts(
+          q.tableName,
+          q.modId as 1 | 2 | 3,
+          q.pageNum,
+          q.pageSize,
+        );
+        return table(rows, total);
+      }),
   );
 
   r.get(
@@ -162,11 +178,12 @@ export async function catalogueRoutes(
         response: { 200: performerListResponse, ...errors },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await service.performers(q.modName, q.sort, q.pageNum, q.pageSize);
-      return table(rows, total);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, `performers:${JSON.stringify(request.query)}`, async () => {
+        const q = request.query;
+        const { rows, total } = await service.performers(q.modName, q.sort, q.pageNum, q.pageSize);
+        return table(rows, total);
+      }),
   );
 
   r.get(
@@ -179,10 +196,11 @@ export async function catalogueRoutes(
         response: { 200: entitySearchResponse, ...errors },
       },
     },
-    async (request) => {
-      const rows = await service.searchEntities(request.query);
-      return table(rows, rows.length);
-    },
+    async (request, reply) =>
+      sendAnswer(reply, `searchEntities:${JSON.stringify(request.query)}`, async () => {
+        const rows = await service.searchEntities(request.query);
+        return table(rows, rows.length);
+      }),
   );
 
   r.get(
@@ -194,6 +212,9 @@ export async function catalogueRoutes(
         response: { 200: suggestResponse, ...errors },
       },
     },
-    async (request) => ok(await service.suggest(request.query), OK_MSG.query),
+    async (request, reply) =>
+      sendAnswer(reply, `suggest:${JSON.stringify(request.query)}`, async () =>
+        ok(await service.suggest(request.query), OK_MSG.query),
+      ),
   );
 }

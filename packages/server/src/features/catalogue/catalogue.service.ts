@@ -21,34 +21,20 @@ import {
   type Suggestions,
   type TagGroup,
   type WorkDetailResponse,
-  type WorkListItem,
   type WorksListQuery,
 } from '@yingku/contract';
 import { badRequest, notFound } from '../../http/errors';
-import type { CatalogueRepo, CountedEntityTable, MagnetOrder } from './catalogue.repo';
-import type { EntityMatchRow } from './entity-search.repo';
-import { compactNumber, foldText, searchTerms } from './search-text';
-import { spellings } from './simplified';
+import type { Database } from '../../db/connection';
+import { createCatalogueRepo, type CountedEntityTable, type MagnetOrder } from './catalogue.repo';
+import type { EntityMatchRow } from './search/entities.repo';
+import { compactNumber, foldText, searchTerms } from './search/text';
+import { spellings } from './search/simplified';
 import { daysBefore, todayInShanghai } from '../../lib/site-time';
-import type { EntityFilter, ListRow, WorksFilter } from './works-list.repo';
-import type { SearchCache } from './search-cache';
-import { createWorksLister } from './works-list.service';
+import type { EntityFilter, WorksFilter } from './works-list.repo';
+import { toListItem } from '../../db/work-list-row';
+import type { SearchCache } from './search/cache';
+import { createWorksLister } from './works-lister';
 import { pageOffset } from '../../http/paging';
-
-/** A works-list row as the API shows it; the library's liked and collected lists reuse it. */
-export function toListItem(row: ListRow): WorkListItem {
-  return {
-    id: row.id,
-    number: row.number,
-    title: row.title,
-    pubTime: row.pub_date,
-    picSmall: row.pic_small,
-    picBig: row.pic_big,
-    modId: row.channel,
-    isOnline: row.is_online,
-    isDht: row.has_magnet ? 1 : 0,
-  };
-}
 
 function toEntityMatch(row: EntityMatchRow): EntityMatch {
   return {
@@ -79,12 +65,20 @@ function eachSpelling(found: EntityMatchRow[][], perKind: number): EntityMatchRo
   return [...byKind.entries()].sort(([a], [b]) => order(a) - order(b)).flatMap(([, rows]) => rows);
 }
 
-/** The catalogue's read rules (SPEC §7, §9): filters, date windows, sorts, paging. */
-export function createCatalogueService(
-  repo: CatalogueRepo,
-  today: () => string = todayInShanghai,
-  searchCache?: SearchCache,
-) {
+/** The catalogue's read rules (docs/product.md §7, §9): filters, date windows, sorts, paging. */
+export function createCatalogueService({
+  database,
+  today = todayInShanghai,
+  searchCache,
+}: {
+  /** Where the catalogue is read: the read replica when there is one. */
+  database: Pick<Database, 'db' | 'prepared'>;
+  /** The site's day (tests fix it). */
+  today?: () => string;
+  /** Keyword searches' shared cache (decision 051); none keeps none. */
+  searchCache?: SearchCache | undefined;
+}) {
+  const repo = createCatalogueRepo(database);
   const lister = createWorksLister(repo, searchCache);
   return {
     async listWorks(query: WorksListQuery) {
@@ -103,7 +97,7 @@ export function createCatalogueService(
         ),
       ];
       const narrowed = Boolean(query.keyword || entities.length);
-      // A plain latest list looks 30 days back (SPEC §9); a search or a filtered list looks at
+      // A plain latest list looks 30 days back (docs/product.md §9); a search or a filtered list looks at
       // all time unless a window is asked for.
       const days = query.date ?? (narrowed ? ALL_TIME : LATEST_DEFAULTS.date);
       const filter: WorksFilter = {
@@ -215,7 +209,7 @@ export function createCatalogueService(
     },
 
     /**
-     * What the search box offers for a keyword being typed (issue 17): works whose number starts
+     * What the search box offers for a keyword being typed (decision 043): works whose number starts
      * with it (when it reads as a number or a number's letters), then works whose title starts
      * with it, up to LIMITS.suggestedWorks in all; and the best few performers, makers and
      * series whose name holds it.

@@ -234,7 +234,7 @@ describe('search', () => {
 
   it('finds title words of one, two and more characters, Chinese, Japanese and Latin', async () => {
     expect((await list({ keyword: '夏' })).numbers).toEqual(['SSIS-001']);
-    // Either script finds both spellings (issue 17): 午後 is 午后 in simplified characters.
+    // Either script finds both spellings (decision 046): 午後 is 午后 in simplified characters.
     expect((await list({ keyword: '午后' })).numbers).toEqual(['SSIS-002', '010120-001']);
     expect((await list({ keyword: '午後' })).numbers).toEqual(['SSIS-002', '010120-001']);
     expect((await list({ keyword: '夏日旅行' })).numbers).toEqual(['SSIS-001']);
@@ -251,7 +251,7 @@ describe('search', () => {
     expect((await list({ keyword: '不存在的词' })).total).toBe(0);
   });
 
-  it('answers a keyword outside 1–32 characters with the spec text', async () => {
+  it('answers a keyword outside 1–32 characters with the text of docs/product.md §5', async () => {
     for (const keyword of ['', '   ', 'x'.repeat(33)]) {
       const res = await t.get(LIST, { keyword });
       expect(res.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import { ENTITY_KINDS } from '../../db/schema';
 
 // The sidebars (makers, labels… and performers of a channel, most works first) page for page
 // against a plain count of the links of visible works: the page reads the count indexes alone
-// and the totals come from the counters of migration 0019 (issue 18).
+// and the totals come from the counters of migration 0019 (decision 051).
 
 let t: TestApp;
 let staff: Record<string, string>;

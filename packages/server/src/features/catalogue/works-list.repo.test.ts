@@ -6,7 +6,8 @@ import { createTestDatabase } from '../../../test/db';
 import { recordedPools } from '../../../test/recorded-pools';
 import type { Database } from '../../db/connection';
 import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
-import { createWorksListRepo, LIST_COLUMNS, orderBy, type WorksScope } from './works-list.repo';
+import { LIST_COLUMNS } from '../../db/work-list-row';
+import { createWorksListRepo, orderBy, type WorksScope } from './works-list.repo';
 
 // Latest lists and rankings (`pageByWorks`): every page of every shape against a plain query
 // over the table, so the one-statement read, its total and the deep page's start by day

@@ -3,7 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { ENTITY_KINDS, type EntityKind } from '../../db/schema';
 import { shapedStatement } from '../../db/shaped-statement';
-import type { SearchTerm } from './search-text';
+import { LIST_COLUMNS, type ListRow } from '../../db/work-list-row';
+import type { SearchTerm } from './search/text';
 
 /** Where works are looked for: every part combines with AND; hidden works never show. */
 export interface WorksScope {
@@ -43,22 +44,6 @@ export const SORT_COLUMN = {
   average: 'rank_average',
   evaluates: 'review_heat',
 } as const satisfies Record<WorkSort, string | undefined>;
-
-export const LIST_COLUMNS = sql.raw(
-  'w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online, w.has_magnet',
-);
-
-export interface ListRow {
-  id: string;
-  number: string;
-  title: string;
-  pub_date: string;
-  pic_small: string;
-  pic_big: string;
-  channel: number;
-  is_online: number;
-  has_magnet: boolean;
-}
 
 export const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` AND `);
 export const link = (kind: EntityKind) => sql.table(ENTITY_KINDS[kind].link);

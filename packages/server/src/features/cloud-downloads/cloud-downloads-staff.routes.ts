@@ -13,7 +13,7 @@ import { cloudDownloadErrors } from './cloud-downloads.routes';
 import type { CloudDownloadsService } from './cloud-downloads.service';
 
 export interface CloudDownloadsStaffRouteDeps {
-  downloads: CloudDownloadsService;
+  cloudDownloads: CloudDownloadsService;
   auth: Authenticator;
 }
 
@@ -24,7 +24,7 @@ export interface CloudDownloadsStaffRouteDeps {
  */
 export async function cloudDownloadsStaffRoutes(
   app: FastifyInstance,
-  { downloads: service, auth }: CloudDownloadsStaffRouteDeps,
+  { cloudDownloads: service, auth }: CloudDownloadsStaffRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();

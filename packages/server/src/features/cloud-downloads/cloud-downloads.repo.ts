@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time-sql';
 
 /** A cloud-download request with its work and people (times as Asia/Shanghai text). */
 export interface DownloadRecord {

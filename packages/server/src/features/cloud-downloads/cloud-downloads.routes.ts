@@ -4,38 +4,30 @@ import {
   cloudDownloadListQuery,
   cloudDownloadListResponse,
   cloudDownloadResponse,
-  errorEnvelope,
   MSG,
   SERVER_MSG,
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { errorResponses, ok, table } from '../../http/envelope';
 import type { CloudDownloadsService } from './cloud-downloads.service';
 
 export interface CloudDownloadRouteDeps {
-  downloads: CloudDownloadsService;
+  cloudDownloads: CloudDownloadsService;
   auth: Authenticator;
 }
 
 /** The error answers of the cloud-download calls (402: not a VIP in force). */
-export const cloudDownloadErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  402: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+export const cloudDownloadErrors = errorResponses(400, 401, 402, 403, 404, 500);
 
 /**
- * A user's cloud downloads (SPEC §7 /web/cloud/file/…): ask for a title, see one's requests.
+ * A user's cloud downloads (docs/product.md §7 /web/cloud/file/…): ask for a title, see one's requests.
  * Registered in the signed scope, so these /web calls are signed like every /v2 call.
  */
 export async function cloudDownloadRoutes(
   app: FastifyInstance,
-  { downloads: service, auth }: CloudDownloadRouteDeps,
+  { cloudDownloads: service, auth }: CloudDownloadRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).

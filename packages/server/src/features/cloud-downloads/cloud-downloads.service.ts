@@ -24,7 +24,7 @@ export interface DownloadRequested {
 }
 
 /**
- * Cloud downloads (SPEC §7 /web/cloud/file/download): a VIP in force asks for a title to be
+ * Cloud downloads (docs/product.md §7 /web/cloud/file/download): a VIP in force asks for a title to be
  * fetched to the site's storage, once per work; staff work through the queue and mark requests
  * done. A hidden work is treated as not existing; another user's requests are never shown.
  */

@@ -1,11 +1,11 @@
 import type { FollowKind } from '@yingku/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { LIST_COLUMNS, type ListRow } from '../../db/work-list-row';
+import { inTransaction, type Executor } from '../../db/executor';
 
 /** The database, or a transaction on it. */
-export type Executor = Kysely<DB>;
 
 /** Each followable kind's entity table and work links (migration 0007's `<link>_latest` index). */
 const SOURCES: Record<FollowKind, { table: string; link: string }> = {
@@ -16,7 +16,7 @@ const SOURCES: Record<FollowKind, { table: string; link: string }> = {
 };
 
 /**
- * Whether an entity has a list page (entity-search.repo.ts LISTED_CHANNELS): performers with
+ * Whether an entity has a list page (search/entities.repo.ts LISTED_CHANNELS): performers with
  * censored or uncensored works, makers with works in any channel, series and directors with
  * censored works. Anything else — unknown, or with no visible works there — cannot be followed.
  */
@@ -33,17 +33,8 @@ export interface FeedMarker {
   workId: string;
 }
 
-export interface FeedWorkRow {
-  id: string;
-  number: string;
-  title: string;
-  pub_date: string;
-  pic_small: string;
-  pic_big: string;
-  channel: number;
-  is_online: number;
-  has_magnet: boolean;
-}
+/** A feed row is a work-list row. */
+export type FeedWorkRow = ListRow;
 
 /**
  * Works linked to any followed entity, each once: per followed entity and per channel it has
@@ -78,7 +69,7 @@ export function createFollowsRepo({ db, prepared }: Pick<Database, 'db' | 'prepa
   return {
     /** Runs `work` in one transaction; a throw rolls every write back. */
     inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+      return inTransaction(db, work);
     },
 
     /** Whether the entity exists and has a list page to follow it from. */
@@ -190,8 +181,7 @@ export function createFollowsRepo({ db, prepared }: Pick<Database, 'db' | 'prepa
         WITH top AS (
           SELECT DISTINCT work_id, pub_date FROM (${feedCandidates(userId, offset + limit, null)}) c
           ORDER BY pub_date DESC, work_id DESC LIMIT ${limit} OFFSET ${offset})
-        SELECT w.id, w.number, w.title, w.pub_date, w.pic_small, w.pic_big, w.channel, w.is_online,
-          w.has_magnet
+        SELECT ${LIST_COLUMNS}
         FROM top JOIN works w ON w.id = top.work_id
         ORDER BY top.pub_date DESC, top.work_id DESC`.execute(trx);
       return result.rows;

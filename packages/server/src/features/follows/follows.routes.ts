@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   feedNewResponse,
   feedQuery,
   feedResponse,
@@ -20,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { FollowsService } from './follows.service';
 
 export interface FollowsRouteDeps {
@@ -28,15 +27,9 @@ export interface FollowsRouteDeps {
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
-/** Follows, the feed and 想看 / 看过 marks of a logged-in member (issue 17, decision 045). */
+/** Follows, the feed and 想看 / 看过 marks of a logged-in member (decision 045). */
 export async function followsRoutes(app: FastifyInstance, { follows: service, auth }: FollowsRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // As in libraryRoutes: without a token every call is a 403 before its input is read.

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/connection';
 import { badRequest, notFound } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
-import { toListItem } from '../catalogue/catalogue.service';
+import { toListItem } from '../../db/work-list-row';
 import { createFollowsRepo, type FeedMarker } from './follows.repo';
 import { createMarksRepo, MARK_CODE } from './marks.repo';
 
@@ -19,7 +19,7 @@ const markName = (code: number | null): WorkMark | null =>
   WORK_MARKS.find((m) => MARK_CODE[m] === code) ?? null;
 
 /**
- * Follows, the feed of followed entities' works and 想看 / 看过 marks (issue 17, decision 045).
+ * Follows, the feed of followed entities' works and 想看 / 看过 marks (decision 045).
  * Every method takes the caller's id from the access token; nothing reads another member's rows.
  * A member's writes lock its member_tallies row, whose counts are kept on write.
  */

@@ -1,8 +1,8 @@
-import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
+import { LIST_COLUMN_NAMES } from '../../db/work-list-row';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
-import type { Executor } from './follows.repo';
+import { shanghaiTime } from '../../db/site-time-sql';
+import type { Executor } from '../../db/executor';
 
 /** Marks as stored: 1 想看, 2 看过 (migration 0016). */
 export const MARK_CODE = { want: 1, watched: 2 } as const;
@@ -68,7 +68,7 @@ export function createMarksRepo(db: Kysely<DB>) {
         .where('m.user_id', '=', userId)
         .where('m.mark', '=', mark)
         .where('w.hidden', '=', false)
-        .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('m.marked_at').as('add_time')])
+        .select([...LIST_COLUMN_NAMES, shanghaiTime('m.marked_at').as('add_time')])
         .orderBy('m.marked_at', 'desc')
         .orderBy('m.work_id', 'desc')
         .limit(limit)

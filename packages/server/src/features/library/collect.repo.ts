@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
-import type { Executor } from './library.repo';
-import { shanghaiTime } from '../../db/site-time';
+import { LIST_COLUMN_NAMES } from '../../db/work-list-row';
+import type { Executor } from '../../db/executor';
+import { shanghaiTime } from '../../db/site-time-sql';
 
 /** Collect entries: which of a user's folders hold which works. */
 export function createCollectRepo(db: Kysely<DB>) {
@@ -77,7 +77,7 @@ export function createCollectRepo(db: Kysely<DB>) {
         db
           .selectFrom(page)
           .innerJoin('works as w', 'w.id', 'e.work_id')
-          .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('e.added').as('add_time')])
+          .select([...LIST_COLUMN_NAMES, shanghaiTime('e.added').as('add_time')])
           .orderBy('e.added', 'desc')
           .orderBy('e.work_id', 'desc')
           .execute(),

@@ -10,11 +10,12 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
-import { toListItem } from '../catalogue/catalogue.service';
+import { toListItem } from '../../db/work-list-row';
 import { createCollectRepo } from './collect.repo';
 import { isFolderShareKey, folderShareKey } from './folder-share';
 import { createFoldersRepo, type FolderRow } from './folders.repo';
-import { createLibraryRepo, type Executor } from './library.repo';
+import { createLibraryRepo } from './library.repo';
+import type { Executor } from '../../db/executor';
 import { pageOffset } from '../../http/paging';
 
 /** What a collect write does with the folders it names. */
@@ -51,7 +52,7 @@ export function toLibraryWork(row: Parameters<typeof toListItem>[0] & { add_time
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /**
- * Collect folders and entries (SPEC §4, §9): every user has a default folder; a work sits in at
+ * Collect folders and entries (docs/product.md §4, §9): every user has a default folder; a work sits in at
  * most 5 of the user's folders; works.collect_count counts users holding the work in any folder
  * and collect_folders.work_count the entries of each folder. Writes of one user run one after
  * another (the user's row is locked), so parallel collects cannot double rows or counts.
@@ -193,7 +194,7 @@ export function createCollectService(db: Kysely<DB>, shareSecret: string) {
     },
 
     /**
-     * A public folder's shared page (issue 17), for anyone holding its link: the folder and a page
+     * A public folder's shared page (docs/product.md §2), for anyone holding its link: the folder and a page
      * of its works, newest add first. A private or unknown folder and a wrong key are one 404.
      */
     async sharedFolder(folderId: string, key: string, pageNum: number, pageSize: number) {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from './library.repo';
+import type { Executor } from '../../db/executor';
 
 /** Daily magnet-copy counts per user (the day is the site's, Asia/Shanghai). */
 export function createCopiesRepo(db: Kysely<DB>) {

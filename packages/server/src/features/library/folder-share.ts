@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The key in a public folder's link (issue 17): an HMAC of its id under the server's own secret,
+ * The key in a public folder's link (docs/product.md §2): an HMAC of its id under the server's own secret,
  * so a folder's page opens only from the link its owner shared, never by trying ids one after
  * another (folder ids are ordered, and folders were public by default before pages existed).
  */

@@ -1,7 +1,7 @@
 import { SERVER_MSG } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Executor } from './library.repo';
+import type { Executor } from '../../db/executor';
 
 const FOLDER_COLUMNS = [
   'id',
@@ -90,7 +90,7 @@ export function createFoldersRepo(db: Kysely<DB>) {
 
     /**
      * A public folder by id, whoever's it is: the one read not scoped to a user, for the folder's
-     * shared page (issue 17; the caller checks the link's key). Private folders are not found.
+     * shared page (docs/product.md §2; the caller checks the link's key). Private folders are not found.
      */
     async publicFolder(folderId: string) {
       return db

@@ -1,10 +1,10 @@
-import { LIBRARY_WORK_COLUMNS } from '../../db/library-work-columns';
+import { LIST_COLUMN_NAMES } from '../../db/work-list-row';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { inTransaction, type Executor } from '../../db/executor';
 
 /** The database, or a transaction on it: every write method takes one. */
-export type Executor = Kysely<DB>;
 
 /**
  * The library's reads and writes of works and likes: whether a work exists, its like and
@@ -14,7 +14,7 @@ export function createLibraryRepo(db: Kysely<DB>) {
   return {
     /** Runs `work` in one transaction; a throw rolls every write back. */
     inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+      return inTransaction(db, work);
     },
 
     /** Whether the work can be liked or collected: a hidden work is not found, as in the catalogue. */
@@ -75,7 +75,7 @@ export function createLibraryRepo(db: Kysely<DB>) {
         .where('w.hidden', '=', false);
       const [rows, count] = await Promise.all([
         liked
-          .select([...LIBRARY_WORK_COLUMNS, shanghaiTime('l.created_at').as('add_time')])
+          .select([...LIST_COLUMN_NAMES, shanghaiTime('l.created_at').as('add_time')])
           .orderBy('l.created_at', 'desc')
           .orderBy('l.work_id', 'desc')
           .limit(limit)

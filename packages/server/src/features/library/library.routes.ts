@@ -7,7 +7,6 @@ import {
   copyResponse,
   createFolderBody,
   createFolderResponse,
-  errorEnvelope,
   folderListQuery,
   folderListResponse,
   libraryWorksResponse,
@@ -25,7 +24,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { LibraryService } from './library.service';
 
 export interface LibraryRouteDeps {
@@ -33,19 +32,13 @@ export interface LibraryRouteDeps {
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /** Likes, collect folders and entries, and the daily copy count of a logged-in user. */
 export async function libraryRoutes(app: FastifyInstance, { library: service, auth }: LibraryRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read: without a token every call here is a 403
-  // (the login dialog, SPEC §8), whatever it sends.
+  // (the login dialog, docs/product.md §8), whatever it sends.
   r.addHook('preValidation', async (request) => {
     await auth.required(request);
   });
@@ -180,14 +173,14 @@ export async function libraryRoutes(app: FastifyInstance, { library: service, au
     },
     async (request) => {
       const quota = await service.recordCopy(await auth.required(request));
-      // Refused copies carry the spec's prompt, so the client can show it as it is.
+      // Refused copies carry the prompt of docs/product.md §6, so the client can show it as it is.
       return ok(quota, quota.allowed ? OK_MSG.operation : MSG.memberCopyCap);
     },
   );
 }
 
 /**
- * A public folder's shared page (issue 17): read-only, for anyone holding its link, with or
+ * A public folder's shared page (docs/product.md §2): read-only, for anyone holding its link, with or
  * without a login — outside libraryRoutes, whose every call needs one.
  */
 export async function sharedFolderRoutes(
@@ -202,7 +195,7 @@ export async function sharedFolderRoutes(
         summary: 'A public folder and a page of its works, through the link its owner shared',
         params: sharedFolderParams,
         querystring: sharedFolderQuery,
-        response: { 200: sharedFolderResponse, 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope },
+        response: { 200: sharedFolderResponse, ...errorResponses(400, 404, 500) },
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import { createCopiesRepo } from './copies.repo';
 import { createLibraryRepo } from './library.repo';
 import { pageOffset } from '../../http/paging';
 
-/** Levels above this one are VIP (SPEC §6). */
+/** Levels above this one are VIP (docs/product.md §6). */
 const MEMBER_LEVEL = 1;
 
 /**

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
 import { insertCaller } from '../../../test/users';
 
-// Issue 17: a public folder gets a read-only page, opened from the link its owner shares.
+// A public folder (docs/product.md §2) gets a read-only page, opened from the link its owner shares.
 
 let t: TestApp;
 let works: string[];

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const grant = (userId: string, days: number) =>
-  membership.transaction((trx) => membership.extendVip(trx, { userId, days, levelId: 2 }));
+  membership.inTransaction((trx) => membership.extendVip({ userId, days, levelId: 2 }, trx));
 
 /** Days from now until `until`, to the nearest tenth (the database clock runs on). */
 const daysAhead = (until: Date | null) => Math.round(((until!.getTime() - Date.now()) / DAY_MS) * 10) / 10;
@@ -46,8 +46,8 @@ describe('extendVip', () => {
   it('changes nothing when the transaction that asked for it fails', async () => {
     const user = await insertUser(database.db);
     await expect(
-      membership.transaction(async (trx) => {
-        await membership.extendVip(trx, { userId: user.id, days: 60, levelId: 2 });
+      membership.inTransaction(async (trx) => {
+        await membership.extendVip({ userId: user.id, days: 60, levelId: 2 }, trx);
         throw new Error('the order could not be marked paid');
       }),
     ).rejects.toThrow();

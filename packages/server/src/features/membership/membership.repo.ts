@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { inTransaction, type Executor } from '../../db/executor';
 
 /** A user's membership as it stands after a grant. */
 export interface MembershipRow {
@@ -21,8 +22,8 @@ export function createMembershipRepo(db: Kysely<DB>) {
      * else from now. A higher level already held is kept.
      */
     async extendVip(
-      trx: Transaction<DB>,
       grant: { userId: string; days: number; levelId: number },
+      trx: Executor,
     ): Promise<MembershipRow> {
       const row = await trx
         .updateTable('users')
@@ -42,7 +43,7 @@ export function createMembershipRepo(db: Kysely<DB>) {
     },
 
     /** Runs `work` in one transaction (a grant and its reason together). */
-    transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(work),
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
   };
 }
 

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createMembershipRepo, type MembershipRow } from './membership.repo';
+import { type Executor } from '../../db/executor';
 
 /**
  * VIP grants for the features that grant them (payments, activation codes): each runs the grant
@@ -12,11 +13,11 @@ export function createMembershipService(db: Kysely<DB>) {
     /** Adds `days` of level `levelId` (see the repo); inside the caller's transaction. */
     extendVip: (
       grant: { userId: string; days: number; levelId: number },
-      trx: Transaction<DB>,
-    ): Promise<MembershipRow> => membership.extendVip(trx, grant),
+      trx: Executor,
+    ): Promise<MembershipRow> => membership.extendVip(grant, trx),
 
     /** Runs `work` in one transaction: a grant and its reason together. */
-    transaction: membership.transaction,
+    inTransaction: membership.inTransaction,
   };
 }
 

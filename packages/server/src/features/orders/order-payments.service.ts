@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createOrdersRepo, type OrderRecord } from './orders.repo';
+import { type Executor } from '../../db/executor';
 
 /**
  * What the payment side may do with orders (payments call this, never the orders repo): read an
@@ -13,11 +14,10 @@ export function createOrderPaymentsService(db: Kysely<DB>) {
     findOrder: (id: string): Promise<OrderRecord | undefined> => orders.findOrder(id),
 
     /** The order, locked until `trx` ends: notifies of one order settle one after another. */
-    lockOrder: (id: string, trx: Transaction<DB>): Promise<OrderRecord | undefined> =>
-      orders.lockOrder(id, trx),
+    lockOrder: (id: string, trx: Executor): Promise<OrderRecord | undefined> => orders.lockOrder(id, trx),
 
     /** The paid transition of a locked, unpaid order. */
-    markPaid: (id: string, tradeNo: string, trx: Transaction<DB>): Promise<void> =>
+    markPaid: (id: string, tradeNo: string, trx: Executor): Promise<void> =>
       orders.markPaid(id, tradeNo, trx),
   };
 }

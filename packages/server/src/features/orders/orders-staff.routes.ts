@@ -1,19 +1,22 @@
-import { API, errorEnvelope, formatYuan, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
+import { API, formatYuan, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { table } from '../../http/envelope';
+import { table, errorResponses } from '../../http/envelope';
 import type { OrdersStaffService } from './orders-staff.service';
 
 export interface OrdersStaffRouteDeps {
-  orders: OrdersStaffService;
+  ordersStaff: OrdersStaffService;
   auth: Authenticator;
 }
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 500: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 500);
 
 /** The console's order list (/v2/admin/orders): every user's orders. Staff or admin only. */
-export async function ordersStaffRoutes(app: FastifyInstance, { orders, auth }: OrdersStaffRouteDeps) {
+export async function ordersStaffRoutes(
+  app: FastifyInstance,
+  { ordersStaff: service, auth }: OrdersStaffRouteDeps,
+) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -30,7 +33,7 @@ export async function ordersStaffRoutes(app: FastifyInstance, { orders, auth }: 
     async (request) => {
       await staff.caller(request);
       const { keyword, status, pageNum, pageSize } = request.query;
-      const { rows, total } = await orders.list({ keyword, status }, pageNum, pageSize);
+      const { rows, total } = await service.list({ keyword, status }, pageNum, pageSize);
       return table(
         rows.map((row) => ({
           orderId: row.id,

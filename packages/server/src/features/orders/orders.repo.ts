@@ -1,9 +1,10 @@
 import { isInt64Id } from '@yingku/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
-import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time';
+import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time-sql';
 import { likePrefix } from '../../db/like';
+import { inTransaction, type Executor } from '../../db/executor';
 
 /** A package as the shop lists it (prices in cents). */
 export interface PackageRecord {
@@ -117,8 +118,8 @@ export function createOrdersRepo(db: Kysely<DB>) {
      * the last `quota.minutes`; false then. One user's submits decide one after another.
      */
     async insertOrderWithinQuota(order: NewOrder, quota: { max: number; minutes: number }): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await lockKey(trx, 'orders:new', order.userId);
+      return inTransaction(db, async (trx) => {
+        await lockKey('orders:new', order.userId, trx);
         const { recent } = await trx
           .selectFrom('orders')
           .select((eb) => eb.fn.countAll<string>().as('recent'))
@@ -247,7 +248,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
      * Locks the order row until the transaction ends (SELECT … FOR UPDATE): notifies of one order,
      * however many arrive at once, decide and change its state one after another.
      */
-    lockOrder(id: string, trx: Transaction<DB>): Promise<OrderRecord | undefined> {
+    lockOrder(id: string, trx: Executor): Promise<OrderRecord | undefined> {
       return trx
         .selectFrom('orders')
         .select(ORDER_COLUMNS)
@@ -257,7 +258,7 @@ export function createOrdersRepo(db: Kysely<DB>) {
     },
 
     /** The paid transition of a locked, unpaid order. */
-    async markPaid(id: string, tradeNo: string, trx: Transaction<DB>): Promise<void> {
+    async markPaid(id: string, tradeNo: string, trx: Executor): Promise<void> {
       await trx
         .updateTable('orders')
         .set({ status: PAID, provider_trade_no: tradeNo, paid_at: sql<Date>`now()` })

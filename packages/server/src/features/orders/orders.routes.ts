@@ -1,6 +1,5 @@
 import {
   API,
-  errorEnvelope,
   ordersListQuery,
   ordersListResponse,
   orderStateParams,
@@ -13,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRouteDeps {
@@ -21,16 +20,9 @@ export interface OrdersRouteDeps {
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 429, 500);
 
-/** VIP packages (public) and the caller's orders: submit, list, state (SPEC §7). */
+/** VIP packages (public) and the caller's orders: submit, list, state (docs/product.md §7). */
 export async function ordersRoutes(app: FastifyInstance, { orders: service, auth }: OrdersRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).

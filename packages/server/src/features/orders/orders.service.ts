@@ -8,7 +8,7 @@ import {
   SERVER_MSG,
   type VipPackage,
 } from '@yingku/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
@@ -16,14 +16,15 @@ import { createIdGenerator } from '../catalogue-write/id-generator';
 import type { PaymentNotifyService } from '../payments/payment-notify.service';
 import type { PayDevice } from '../payments/payment-provider';
 import type { PaymentProviders } from '../payments/providers';
-import { createOrdersRepo, type OrderListRecord, type PackageRecord } from './orders.repo';
+import { toVipPackage } from '../vip-packages/package-rows';
+import { createOrdersRepo, type OrderListRecord } from './orders.repo';
 import { pageOffset } from '../../http/paging';
 
 export interface OrdersServiceDeps {
   db: Kysely<DB>;
   providers: PaymentProviders;
   notifies: PaymentNotifyService;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** A provider that has not answered by then has failed (default {@link PROVIDER_TIMEOUT_MS}). */
   providerTimeoutMs?: number | undefined;
   /** Ids of new orders: the app's generator, bound to this process's worker id. */
@@ -70,7 +71,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     /**
      * Creates the caller's unpaid order and answers the provider's payment link; when the
-     * provider fails, the order is removed again and the answer is PAYMENT_ERROR (SPEC §8). A
+     * provider fails, the order is removed again and the answer is PAYMENT_ERROR (docs/product.md §8). A
      * channel that takes no payments here is refused before any order exists.
      */
     async submit(
@@ -156,17 +157,6 @@ function messageOf(status: number): string {
   if (status === ORDER_STATUS.paid) return SERVER_MSG.orderPaid;
   if (status === ORDER_STATUS.unpaid) return SERVER_MSG.orderUnpaid;
   return SERVER_MSG.orderClosed;
-}
-
-function toVipPackage(pkg: PackageRecord): VipPackage {
-  return {
-    id: pkg.id,
-    name: pkg.name,
-    remark: pkg.remark,
-    currentPrice: formatYuan(pkg.priceCents),
-    origPrice: formatYuan(pkg.origPriceCents),
-    days: pkg.days,
-  };
 }
 
 function toOrderRow(row: OrderListRecord): OrderRow {

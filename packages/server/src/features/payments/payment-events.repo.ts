@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type Executor } from '../../db/executor';
 
 /** One provider event as recorded: what it said, and what it did to the order. */
 export interface PaymentEventRecord {
@@ -17,7 +18,7 @@ export function createPaymentEventsRepo(db: Kysely<DB>) {
      * Records the event; false when it was already recorded (a repeat). On PostgreSQL a parallel
      * insert of the same event waits for the first transaction and then inserts nothing.
      */
-    async recordEvent(event: PaymentEventRecord, trx: Transaction<DB>): Promise<boolean> {
+    async recordEvent(event: PaymentEventRecord, trx: Executor): Promise<boolean> {
       const row = await trx
         .insertInto('payment_events')
         .values({

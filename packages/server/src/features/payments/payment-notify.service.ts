@@ -1,5 +1,5 @@
 import { isInt64Id } from '@yingku/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { MembershipService } from '../membership/membership.service';
@@ -16,7 +16,7 @@ export type SettleResult = { accepted: true; outcome: SettleOutcome } | { accept
 export interface PaymentNotifyDeps {
   db: Kysely<DB>;
   providers: PaymentProviders;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** The order an event pays, found and locked. */
   orders: OrderPaymentsService;
   /** Extends the buyer's VIP in the same transaction. */
@@ -58,7 +58,7 @@ export function createPaymentNotifyService({ db, providers, log, orders, members
       return refuse(payment, provider, `amount ${payment.amountCents} ≠ order ${order.amountCents}`);
     }
 
-    const outcome = await membership.transaction(async (trx): Promise<SettleOutcome | 'gone'> => {
+    const outcome = await membership.inTransaction(async (trx): Promise<SettleOutcome | 'gone'> => {
       const locked = await orders.lockOrder(order.id, trx);
       if (!locked) return 'gone';
       const pays = payment.paid && locked.status === UNPAID;

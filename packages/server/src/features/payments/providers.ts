@@ -1,4 +1,5 @@
 import { PAY_CHANNELS, type PayChannel } from '@yingku/contract';
+import type { Logger } from '../../lib/logger';
 import { createAlipayProvider } from './alipay.provider';
 import type { PaymentProvider, PaymentsSettings, ProviderName } from './payment-provider';
 import { createSandboxProvider, SANDBOX_APP_ID, type SandboxProvider } from './sandbox.provider';
@@ -32,7 +33,7 @@ export type ProviderOverrides = Partial<Record<ProviderName, PaymentProvider>>;
 export function createPaymentProviders(
   settings: PaymentsSettings,
   overrides: ProviderOverrides = {},
-  log: { warn(message: string): void } = console,
+  log: Pick<Logger, 'warn'> = console,
 ): PaymentProviders {
   // WeChat signs with a key we were not given: a certificate rotated, or the public key turned
   // on, without our configuration following. Its notifies are refused until it does.

@@ -8,7 +8,7 @@ import type { SandboxProvider } from './sandbox.provider';
 import { renderSandboxPage, type SandboxPageOrder, type SandboxPageState } from './sandbox-pay.page';
 
 export interface SandboxPayRouteDeps {
-  orders: OrderPaymentsService;
+  orderPayments: OrderPaymentsService;
   sandbox: SandboxProvider;
   notifies: PaymentNotifyService;
 }
@@ -27,7 +27,7 @@ const pageQuery = z.object({ sig: z.string().max(100).optional() });
  */
 export async function sandboxPayRoutes(
   app: FastifyInstance,
-  { orders, sandbox, notifies }: SandboxPayRouteDeps,
+  { orderPayments: orders, sandbox, notifies }: SandboxPayRouteDeps,
 ) {
   // The button posts an empty form; its body carries nothing we read.
   app.addContentTypeParser(

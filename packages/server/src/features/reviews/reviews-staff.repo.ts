@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { type Executor } from '../../db/executor';
 
 /**
  * The console's side of members' reviews (decision 044): the queue, and hiding or restoring a
@@ -42,7 +43,7 @@ export function createReviewsStaffRepo(db: Kysely<DB>) {
     },
 
     /** The work a review (with text) belongs to, unlocked: staff lock the work first. */
-    reviewWork(reviewId: string, trx: Transaction<DB>) {
+    reviewWork(reviewId: string, trx: Executor) {
       return trx
         .selectFrom('work_ratings')
         .select('work_id')
@@ -52,12 +53,12 @@ export function createReviewsStaffRepo(db: Kysely<DB>) {
     },
 
     /** Locks a work's row whether hidden or not (staff act on reviews of hidden works too). */
-    async lockWorkAnyState(workId: string, trx: Transaction<DB>): Promise<void> {
+    async lockWorkAnyState(workId: string, trx: Executor): Promise<void> {
       await trx.selectFrom('works').select('id').where('id', '=', workId).forUpdate().execute();
     },
 
     /** Locks any review (with text) for staff; its work's id, to recount. */
-    lockReview(reviewId: string, trx: Transaction<DB>) {
+    lockReview(reviewId: string, trx: Executor) {
       return trx
         .selectFrom('work_ratings')
         .select(['id', 'work_id', 'hidden'])
@@ -68,7 +69,7 @@ export function createReviewsStaffRepo(db: Kysely<DB>) {
     },
 
     /** Hides or restores a review; either way staff have acted on its open reports. */
-    async setHidden(reviewId: string, hidden: boolean, trx: Transaction<DB>): Promise<void> {
+    async setHidden(reviewId: string, hidden: boolean, trx: Executor): Promise<void> {
       await trx
         .updateTable('work_ratings')
         .set({ hidden, open_reports: 0 })

@@ -1,7 +1,9 @@
 import { REVIEW_LIMITS, type ReviewOrder } from '@yingku/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { inTransaction } from '../../db/executor';
+import { type Executor } from '../../db/executor';
 
 /** Where review times are counted from for 热门评论's heat (any fixed instant before the first review). */
 const HEAT_EPOCH = '2020-01-01T00:00:00Z';
@@ -79,12 +81,12 @@ export function ratingsRecountSql(ids: string): string {
  */
 export function createReviewsRepo(db: Kysely<DB>) {
   return {
-    transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+    inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+      return inTransaction(db, work);
     },
 
     /** Locks a visible work's row until the transaction ends; undefined when unknown or hidden. */
-    async lockWork(workId: string, trx: Transaction<DB>): Promise<boolean> {
+    async lockWork(workId: string, trx: Executor): Promise<boolean> {
       const row = await trx
         .selectFrom('works')
         .select('id')
@@ -105,7 +107,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    lockOwnRating(userId: string, workId: string, trx: Transaction<DB>): Promise<OwnRating | undefined> {
+    lockOwnRating(userId: string, workId: string, trx: Executor): Promise<OwnRating | undefined> {
       return trx
         .selectFrom('work_ratings')
         .select(['id', 'stars', 'review', 'hidden'])
@@ -133,7 +135,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
       workId: string,
       stars: number,
       review: string | null,
-      trx: Transaction<DB>,
+      trx: Executor,
     ): Promise<void> {
       await sql`
         INSERT INTO work_ratings AS r (work_id, user_id, stars, review, reviewed_at)
@@ -145,7 +147,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
       );
     },
 
-    async deleteRating(id: string, trx: Transaction<DB>): Promise<void> {
+    async deleteRating(id: string, trx: Executor): Promise<void> {
       await trx.deleteFrom('work_ratings').where('id', '=', id).execute();
     },
 
@@ -153,7 +155,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
      * Recounts the work's members' side from its visible ratings and sets the combined figures
      * and both ranking columns (decision 044). Reads the work's own ratings only, on write.
      */
-    async refreshWork(workId: string, trx: Transaction<DB>): Promise<WorkRatingFigures> {
+    async refreshWork(workId: string, trx: Executor): Promise<WorkRatingFigures> {
       const { rows } = await sql
         .raw<WorkRatingFigures>(
           `${ratingsRecountSql(`SELECT ${BigInt(workId)}::bigint AS work_id`)}
@@ -184,7 +186,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
     },
 
     /** A visible review (with text), locked; undefined when unknown, hidden or on a hidden work. */
-    lockVisibleReview(reviewId: string, trx: Transaction<DB>) {
+    lockVisibleReview(reviewId: string, trx: Executor) {
       return (
         trx
           .selectFrom('work_ratings as r')
@@ -205,7 +207,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
       table: 'review_helpful' | 'review_reports',
       reviewId: string,
       userId: string,
-      trx: Transaction<DB>,
+      trx: Executor,
     ): Promise<boolean> {
       const row = await trx
         .insertInto(table)
@@ -216,7 +218,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    async countHelpful(reviewId: string, trx: Transaction<DB>): Promise<number> {
+    async countHelpful(reviewId: string, trx: Executor): Promise<number> {
       const row = await trx
         .updateTable('work_ratings')
         .set({ helpful_count: sql`helpful_count + 1` })
@@ -226,7 +228,7 @@ export function createReviewsRepo(db: Kysely<DB>) {
       return row.helpful_count;
     },
 
-    async countReport(reviewId: string, trx: Transaction<DB>): Promise<void> {
+    async countReport(reviewId: string, trx: Executor): Promise<void> {
       await trx
         .updateTable('work_ratings')
         .set({ open_reports: sql`open_reports + 1` })

@@ -1,5 +1,4 @@
 import {
-  errorEnvelope,
   OK_MSG,
   ratingBody,
   ratingSummaryResponse,
@@ -16,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { errorResponses, ok, table } from '../../http/envelope';
 import type { ReviewsService } from './reviews.service';
 
 export interface ReviewsRouteDeps {
@@ -24,14 +23,7 @@ export interface ReviewsRouteDeps {
   auth: Authenticator;
 }
 
-export const reviewErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-  500: errorEnvelope,
-};
+export const reviewErrors = errorResponses(400, 401, 403, 404, 429, 500);
 
 /**
  * Members' ratings and reviews of a work (decision 044). Reading is open to anyone (a logged-in

@@ -6,13 +6,14 @@ import {
   SERVER_MSG,
   type StaffReview,
 } from '@yingku/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createFloodCountersRepo } from '../../http/flood-counters.repo';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
 import { createReviewsRepo, type OwnRating, type WorkRatingFigures } from './reviews.repo';
 import { createReviewsStaffRepo } from './reviews-staff.repo';
+import { type Executor } from '../../db/executor';
 
 const WRITE_WINDOW_MS = REVIEW_LIMITS.writes.minutes * 60_000;
 
@@ -48,19 +49,19 @@ export function createReviewsService(db: Kysely<DB>) {
     if (hits > REVIEW_LIMITS.writes.max) throw tooManyRequests(SERVER_MSG.reviewsTooFrequent);
   }
 
-  async function lockWorkOrNotFound(workId: string, trx: Transaction<DB>): Promise<void> {
+  async function lockWorkOrNotFound(workId: string, trx: Executor): Promise<void> {
     if (!(await repo.lockWork(workId, trx))) throw notFound(SERVER_MSG.workNotFound);
   }
 
   /** The caller's rating, which they may still change: 404 without one, 403 when staff hid it. */
-  async function lockChangeable(userId: string, workId: string, trx: Transaction<DB>) {
+  async function lockChangeable(userId: string, workId: string, trx: Executor) {
     const own = await repo.lockOwnRating(userId, workId, trx);
     if (own?.hidden) throw forbidden(SERVER_MSG.reviewHiddenByStaff);
     return own;
   }
 
   /** Locks a review others may vote on; 404 when unknown or hidden, 400 for the caller's own. */
-  async function lockVotable(reviewId: string, userId: string, own: string, trx: Transaction<DB>) {
+  async function lockVotable(reviewId: string, userId: string, own: string, trx: Executor) {
     const review = await repo.lockVisibleReview(reviewId, trx);
     if (!review) throw notFound(SERVER_MSG.reviewNotFound);
     if (review.user_id === userId) throw badRequest(own);
@@ -99,7 +100,7 @@ export function createReviewsService(db: Kysely<DB>) {
     /** Creates or replaces the caller's rating; answers the summary as it now stands. */
     async rate(userId: string, workId: string, input: RatingInput): Promise<RatingSummary> {
       await countWrite(userId);
-      return repo.transaction(async (trx) => {
+      return repo.inTransaction(async (trx) => {
         await lockWorkOrNotFound(workId, trx);
         await lockChangeable(userId, workId, trx);
         await repo.saveRating(userId, workId, input.stars, input.review ?? null, trx);
@@ -111,7 +112,7 @@ export function createReviewsService(db: Kysely<DB>) {
     /** Deletes the caller's rating and review (with its marks and reports). */
     async unrate(userId: string, workId: string): Promise<RatingSummary> {
       await countWrite(userId);
-      return repo.transaction(async (trx) => {
+      return repo.inTransaction(async (trx) => {
         await lockWorkOrNotFound(workId, trx);
         const own = await lockChangeable(userId, workId, trx);
         if (!own) throw notFound(SERVER_MSG.ratingNotFound);
@@ -122,7 +123,7 @@ export function createReviewsService(db: Kysely<DB>) {
 
     /** Marks another member's review 有用, once: a repeat answers the same and changes nothing. */
     async markHelpful(userId: string, reviewId: string): Promise<{ helpful: number; marked: boolean }> {
-      return repo.transaction(async (trx) => {
+      return repo.inTransaction(async (trx) => {
         const review = await lockVotable(reviewId, userId, SERVER_MSG.ownReviewHelpful, trx);
         const added = await repo.addVote('review_helpful', reviewId, userId, trx);
         return {
@@ -134,7 +135,7 @@ export function createReviewsService(db: Kysely<DB>) {
 
     /** Reports another member's review to staff, once. */
     async report(userId: string, reviewId: string): Promise<{ reported: boolean }> {
-      return repo.transaction(async (trx) => {
+      return repo.inTransaction(async (trx) => {
         await lockVotable(reviewId, userId, SERVER_MSG.ownReviewReport, trx);
         if (await repo.addVote('review_reports', reviewId, userId, trx))
           await repo.countReport(reviewId, trx);
@@ -152,7 +153,7 @@ export function createReviewsService(db: Kysely<DB>) {
      * count (decision 044), so the work is recounted. Either way its open reports are settled.
      */
     async setHidden(reviewId: string, hidden: boolean): Promise<{ reviewId: string; hidden: boolean }> {
-      await repo.transaction(async (trx) => {
+      await repo.inTransaction(async (trx) => {
         // The work first, as every rating write locks it, then the review.
         const found = await staffRepo.reviewWork(reviewId, trx);
         if (!found) throw notFound(SERVER_MSG.reviewNotFound);

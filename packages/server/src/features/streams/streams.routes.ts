@@ -1,18 +1,15 @@
 import {
   API,
-  errorEnvelope,
   playPositionResponse,
   OK_MSG,
   playPositionBody,
-  SERVER_MSG,
   videoStreamParams,
   videoStreamResponse,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok } from '../../http/envelope';
-import { notFound } from '../../http/errors';
+import { errorResponses, ok } from '../../http/envelope';
 import type { StreamsService } from './streams.service';
 
 export interface StreamRouteDeps {
@@ -32,17 +29,10 @@ export async function streamRoutes(app: FastifyInstance, { streams: service, aut
     API.videoStream,
     {
       schema: {
-        summary: 'A signed, expiring HLS address of an online work (VIP only; others 402)',
+        summary:
+          'A signed, expiring HLS address of an online work (VIP only; others 402; 429 past the account’s devices)',
         params: videoStreamParams,
-        response: {
-          200: videoStreamResponse,
-          400: errorEnvelope,
-          401: errorEnvelope,
-          402: errorEnvelope,
-          403: errorEnvelope,
-          404: errorEnvelope,
-          500: errorEnvelope,
-        },
+        response: { 200: videoStreamResponse, ...errorResponses(400, 401, 402, 403, 404, 429, 500) },
       },
     },
     async (request, reply) => {
@@ -57,21 +47,16 @@ export async function streamRoutes(app: FastifyInstance, { streams: service, aut
     API.playPosition,
     {
       schema: {
-        summary: 'Where the member is in a work’s video, kept to resume there (signed-in members)',
+        summary:
+          'Where the member is in a work’s video, kept to resume there; a VIP player’s sign of life (429: its device lost its place)',
         body: playPositionBody,
-        response: {
-          200: playPositionResponse,
-          400: errorEnvelope,
-          401: errorEnvelope,
-          403: errorEnvelope,
-          404: errorEnvelope,
-        },
+        response: { 200: playPositionResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
       const caller = await auth.required(request);
-      const { workId, position } = request.body;
-      if (!(await service.savePosition(caller, workId, position))) throw notFound(SERVER_MSG.workNotFound);
+      const { workId, position, stopped } = request.body;
+      await service.savePosition(caller, workId, position, stopped);
       return ok({ position }, OK_MSG.operation);
     },
   );

@@ -1,12 +1,15 @@
-import { API, fillPath, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, streamLimitMessage } from '@yingku/contract';
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
-import { insertCaller } from '../../../test/users';
-import { DEMO_HLS_DIR } from '../media/hls-clip';
-import { createStreamUrls, STREAM_TTL_SECONDS } from './stream-urls';
+import { insertCaller, insertUser, loginAs } from '../../../test/users';
+import { DEMO_HLS_DIR } from '../demo-media/hls-clip';
+import { createMediaTokens, mediaDigest, TOKEN_PATH } from './media-tokens';
+import { SLOT_SECONDS } from './stream-slots';
+import { STREAM_TTL_SECONDS } from './stream-urls';
 
 let t: TestApp;
 let online: string;
@@ -41,10 +44,12 @@ describe('GET /v2/video/censored/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const { m3u8Url } = res.json().data;
-    const match = /^\/img\/hls\/(\d+)\/index\.m3u8\?exp=(\d+)&sig=([\w-]{43})$/.exec(m3u8Url);
+    expect(m3u8Url.startsWith('/img/hls/')).toBe(true);
+    const match = TOKEN_PATH.exec(m3u8Url.slice('/img/hls'.length));
     expect(match, m3u8Url).not.toBeNull();
-    expect(match![1]).toBe(online);
-    const exp = Number(match![2]);
+    // A work marked online without a video of its own plays the bundled clip (media id 0).
+    expect(match!.groups).toMatchObject({ kid: 'test1', workId: online, mediaId: '0', file: 'index.m3u8' });
+    const exp = Number(match!.groups!.exp);
     expect(exp - before).toBeGreaterThanOrEqual(STREAM_TTL_SECONDS);
     expect(exp - before).toBeLessThanOrEqual(STREAM_TTL_SECONDS + 5);
   });
@@ -91,31 +96,127 @@ describe('GET /v2/video/censored/{id}', () => {
   });
 });
 
-describe('GET /img/hls/{workId}/…', () => {
+describe('devices per VIP account (MEDIA_STREAMS_PER_VIP, 2 here)', () => {
+  const report = (headers: Headers, body: Record<string, unknown>) =>
+    t.send('POST', API.playPosition, { workId: online, position: 5, ...body }, headers);
+  async function vipLogins(count: number) {
+    const user = await insertUser(t.database.db, { levelId: 2, vipUntil: new Date(Date.now() + 30 * DAY) });
+    const logins: Headers[] = await Promise.all(Array.from({ length: count }, () => loginAs(t, user)));
+    return { user, logins };
+  }
+  const placesOf = async (userId: string) =>
+    Number(
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM stream_slots WHERE user_id = ${userId}`.execute(
+          t.database.db,
+        )
+      ).rows[0]!.n,
+    );
+
+  it('gives two devices their streams and tells a third the limit, changing nothing', async () => {
+    const { user, logins } = await vipLogins(3);
+    const [a, b, c] = logins as [Headers, Headers, Headers];
+    expect((await streamOf(online, a)).statusCode).toBe(200);
+    expect((await streamOf(online, b)).statusCode).toBe(200);
+    const third = await streamOf(online, c);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ code: 429, msg: streamLimitMessage(2) });
+    expect(third.json().msg).toBe(
+      '同一VIP账号最多同时在2台设备上在线观看，请先停止其他设备上的播放，约1分钟后再试',
+    );
+    expect(await placesOf(user.id)).toBe(2);
+    // A device that plays asks again (a renewal): still its place.
+    expect((await streamOf(online, a)).statusCode).toBe(200);
+  });
+
+  it('frees a place when a player stops, and when it stays silent; a silent one that comes back is told', async () => {
+    const { user, logins } = await vipLogins(3);
+    const [a, b, c] = logins as [Headers, Headers, Headers];
+    await streamOf(online, a);
+    await streamOf(online, b);
+    // The position reports are the players' beats: they keep the place.
+    expect((await report(a, {})).statusCode).toBe(200);
+    expect((await report(a, { stopped: true })).statusCode).toBe(200);
+    expect(await placesOf(user.id)).toBe(1);
+    expect((await streamOf(online, c)).statusCode).toBe(200);
+
+    // b stays silent past the window; a takes its place; b's next beat is refused.
+    await sql`UPDATE stream_slots SET beat_at = now() - make_interval(secs => ${SLOT_SECONDS + 1})
+      WHERE user_id = ${user.id} AND beat_at = (SELECT min(beat_at) FROM stream_slots WHERE user_id = ${user.id})`.execute(
+      t.database.db,
+    );
+    expect((await streamOf(online, a)).statusCode).toBe(200);
+    const lost = await report(b, {});
+    expect(lost.statusCode).toBe(429);
+    expect(lost.json()).toEqual({ code: 429, msg: streamLimitMessage(2) });
+    // Its position was kept all the same.
+    expect(
+      (
+        await t.database.db
+          .selectFrom('play_positions')
+          .select('position_seconds')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).position_seconds,
+    ).toBe(5);
+  });
+
+  it('counts logins, not accounts: other VIPs and members are not in the way', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await streamOf(online, await vipHeaders())).statusCode).toBe(200);
+    const member = (await insertCaller(t)).headers;
+    expect((await report(member, {})).statusCode).toBe(200);
+    expect(
+      await sql`SELECT 1 FROM stream_slots s JOIN users u ON u.id = s.user_id WHERE u.level_id = 1`.execute(
+        t.database.db,
+      ),
+    ).toMatchObject({ rows: [] });
+  });
+
+  it('counts streams started, refused and playing now in /metrics', async () => {
+    const { logins } = await vipLogins(3);
+    for (const login of logins) await streamOf(online, login);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('yingku_streams_started_total')).toBeGreaterThanOrEqual(2);
+    expect(value('yingku_streams_refused_total')).toBeGreaterThanOrEqual(1);
+    expect(value('yingku_streams_active')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a bad report with 400 and an unknown work with 404, taking no place', async () => {
+    const { user, logins } = await vipLogins(1);
+    for (const bad of [{ stopped: 'yes' }, { position: -1 }, { workId: 'abc' }]) {
+      expect((await report(logins[0]!, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await report(logins[0]!, { workId: '9000000000000000001' })).statusCode).toBe(404);
+    expect(await placesOf(user.id)).toBe(0);
+  });
+});
+
+describe('GET /img/hls/{token}/{workId}/0/…: the bundled clip', () => {
   async function signedPlaylist() {
     const res = await streamOf(online, await vipHeaders());
     return res.json().data.m3u8Url as string;
   }
+  const tokenOf = (url: string) => TOKEN_PATH.exec(url.slice('/img/hls'.length))!.groups!;
 
-  it('serves the playlist with every segment signed, and each segment', async () => {
+  it('serves the playlist, whose relative segment addresses carry the token, and each segment', async () => {
     const url = await signedPlaylist();
     const res = await fetchMedia(url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/vnd\.apple\.mpegurl/);
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.body).toMatch(/^#EXTM3U\n/);
     expect(res.body).toContain('#EXT-X-ENDLIST');
-    const exp = new URL(url, 'http://x').searchParams.get('exp');
     const segments = res.body.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(segments.length).toBeGreaterThanOrEqual(2);
+    const dir = url.slice(0, url.lastIndexOf('/') + 1);
     for (const line of segments) {
-      const match = /^(segment-\d+\.mpegts)\?exp=(\d+)&sig=([\w-]{43})$/.exec(line);
-      expect(match, line).not.toBeNull();
-      expect(match![2]).toBe(exp);
-      const segment = await fetchMedia(`/img/hls/${online}/${line}`);
+      expect(line).toMatch(/^segment-\d+\.mpegts$/);
+      const segment = await fetchMedia(new URL(line, `http://x${dir}`).pathname);
       expect(segment.statusCode).toBe(200);
       expect(segment.headers['content-type']).toBe('video/mp2t');
-      const file = readFileSync(path.join(DEMO_HLS_DIR, match![1]!));
+      expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const file = readFileSync(path.join(DEMO_HLS_DIR, line));
       expect(segment.rawPayload.equals(file)).toBe(true);
       // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
       expect(segment.rawPayload[0]).toBe(0x47);
@@ -123,52 +224,67 @@ describe('GET /img/hls/{workId}/…', () => {
     }
   });
 
-  it('refuses unsigned, tampered, moved and expired addresses with 403', async () => {
+  it('refuses unsigned, tampered, moved, expired and unknown-key addresses with 403', async () => {
     const url = await signedPlaylist();
-    const { searchParams } = new URL(url, 'http://x');
-    const exp = searchParams.get('exp')!;
-    const sig = searchParams.get('sig')!;
-    const playlist = (await fetchMedia(url)).body;
-    const segmentLine = playlist.split('\n').find((line) => line.startsWith('segment-0'))!;
-    const segmentSig = new URL(segmentLine, 'http://x/').searchParams.get('sig')!;
-    const flipped = sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A');
-
-    const urls = createStreamUrls(t.config.jwtSecret);
+    const { kid, exp, sig } = tokenOf(url);
+    const flipped = (sig!.startsWith('A') ? 'B' : 'A') + sig!.slice(1);
     const past = Math.floor(Date.now() / 1000) - 1;
-    const expired = urls.sign(`/img/hls/${online}/index.m3u8`, past);
-    const foreign = createStreamUrls('another-secret-0123456789abcdef0123456789abcdef').sign(
-      `/img/hls/${online}/index.m3u8`,
-      Number(exp),
-    );
+    const tokens = createMediaTokens(t.config.media.signingKeys);
+    const expired = tokens.sign(online, '0', past);
+    const foreign = mediaDigest('another-secret-0123456789abcdef0123456789', Number(exp), online, '0');
 
     const refused = [
-      `/img/hls/${online}/index.m3u8`,
-      `/img/hls/${online}/index.m3u8?exp=${exp}`,
-      `/img/hls/${online}/index.m3u8?sig=${sig}`,
-      `/img/hls/${online}/index.m3u8?exp=${exp}&sig=${flipped}`,
-      `/img/hls/${online}/index.m3u8?exp=${Number(exp) + 1}&sig=${sig}`,
-      `/img/hls/${online}/index.m3u8?exp=${exp}&exp=${exp}&sig=${sig}`,
-      `/img/hls/${offline}/index.m3u8?exp=${exp}&sig=${sig}`,
-      `/img/hls/${online}/index.m3u8?exp=${expired.exp}&sig=${expired.sig}`,
-      `/img/hls/${online}/index.m3u8?exp=${foreign.exp}&sig=${foreign.sig}`,
-      `/img/hls/${online}/segment-0.mpegts`,
-      `/img/hls/${online}/segment-1.mpegts?exp=${exp}&sig=${segmentSig}`,
-      `/img/hls/${online}/segment-0.mpegts?exp=${exp}&sig=${sig}`,
-      `/img/hls/${offline}/segment-0.mpegts?exp=${exp}&sig=${segmentSig}`,
+      `/img/hls/${kid}/${exp}/${flipped}/${online}/0/index.m3u8`,
+      `/img/hls/${kid}/${Number(exp) + 1}/${sig}/${online}/0/index.m3u8`,
+      `/img/hls/${kid}/${exp}/${sig}/${offline}/0/index.m3u8`,
+      `/img/hls/${kid}/${exp}/${sig}/${offline}/0/segment-0.mpegts`,
+      `/img/hls/${kid}/${exp}/${sig}/${online}/1/index.m3u8`,
+      `/img/hls/${kid}/${past}/${expired.sig}/${online}/0/index.m3u8`,
+      `/img/hls/${kid}/${exp}/${foreign}/${online}/0/index.m3u8`,
+      `/img/hls/other/${exp}/${sig}/${online}/0/index.m3u8`,
+      `/img/hls/${kid}/${exp}/${sig}/99999999999999999999/0/index.m3u8`,
     ];
     for (const bad of refused) {
       const res = await fetchMedia(bad);
       expect(res.statusCode, bad).toBe(403);
       expect(res.json().code, bad).toBe(403);
     }
+    // Not even the shape of a token: no such file.
+    for (const bad of [
+      `/img/hls/${online}/index.m3u8`,
+      `/img/hls/${kid}/${exp}/${sig}/${online}/index.m3u8`,
+    ]) {
+      expect((await fetchMedia(bad)).statusCode, bad).toBe(404);
+    }
     // The genuine ones still work.
     expect((await fetchMedia(url)).statusCode).toBe(200);
-    expect((await fetchMedia(`/img/hls/${online}/${segmentLine}`)).statusCode).toBe(200);
+    expect((await fetchMedia(url.replace('index.m3u8', 'segment-0.mpegts'))).statusCode).toBe(200);
+  });
+
+  it('verifies a token of an older key still listed, and signs with the first', async () => {
+    const older = { id: 'old', secret: 'older-media-signing-key-0123456789abcdef' };
+    const rotated = await createTestApp({
+      media: { ...t.config.media, signingKeys: [...t.config.media.signingKeys, older] },
+    });
+    try {
+      const exp = Math.floor(Date.now() / 1000) + 60;
+      const dir = createMediaTokens([older]).dir(online, '0', exp);
+      expect(dir.startsWith('/old/')).toBe(true);
+      const res = await rotated.app.inject({ method: 'GET', url: `/img/hls${dir}index.m3u8` });
+      expect(res.statusCode).toBe(200);
+      // This suite's app does not know the key.
+      expect((await fetchMedia(`/img/hls${dir}index.m3u8`)).statusCode).toBe(403);
+    } finally {
+      await rotated.close();
+    }
   });
 
   it('answers 404 for a signed name that is not part of the clip', async () => {
-    const file = `/img/hls/${online}/segment-99.mpegts`;
-    const { exp, sig } = createStreamUrls(t.config.jwtSecret).sign(file, Math.floor(Date.now() / 1000) + 60);
-    expect((await fetchMedia(`${file}?exp=${exp}&sig=${sig}`)).statusCode).toBe(404);
+    const dir = createMediaTokens(t.config.media.signingKeys).dir(
+      online,
+      '0',
+      Math.floor(Date.now() / 1000) + 60,
+    );
+    expect((await fetchMedia(`/img/hls${dir}segment-99.mpegts`)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { lockKey } from '../../db/locks';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { inTransaction, type Executor } from '../../db/executor';
 
 /** A thread as the lists show it (times as Asia/Shanghai text). */
 export interface ThreadRecord {
@@ -63,16 +64,16 @@ export function createSupportRepo(db: Kysely<DB>) {
 
   return {
     /** Runs `work` in one transaction (a thread's writes lock it first, see {@link lockThread}). */
-    transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+    inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+      return inTransaction(db, work);
     },
 
     /**
      * Serializes the user's new threads on every server until `trx` ends, and answers how many
      * threads they opened in the last `minutes`.
      */
-    async lockAndCountNewThreads(userId: string, minutes: number, trx: Transaction<DB>): Promise<number> {
-      await lockKey(trx, 'support:new', userId);
+    async lockAndCountNewThreads(userId: string, minutes: number, trx: Executor): Promise<number> {
+      await lockKey('support:new', userId, trx);
       const { recent } = await trx
         .selectFrom('support_threads')
         .select((eb) => eb.fn.countAll<string>().as('recent'))
@@ -84,8 +85,8 @@ export function createSupportRepo(db: Kysely<DB>) {
 
     /** A new thread with its first question as its first entry; answers the thread's id. */
     async insertThread(
-      trx: Transaction<DB>,
       thread: { userId: string; message: string; status: number; entryType: number },
+      trx: Executor,
     ): Promise<string> {
       const { id } = await trx
         .insertInto('support_threads')
@@ -104,11 +105,7 @@ export function createSupportRepo(db: Kysely<DB>) {
      * belongs to `userId` (when given): a follow-up, a reply and a close of one thread, however
      * they race, decide and change it one after another.
      */
-    lockThread(
-      id: string,
-      userId: string | undefined,
-      trx: Transaction<DB>,
-    ): Promise<LockedThread | undefined> {
+    lockThread(id: string, userId: string | undefined, trx: Executor): Promise<LockedThread | undefined> {
       let query = trx
         .selectFrom('support_threads')
         .select(['id', 'user_id as userId', 'status'])
@@ -118,8 +115,8 @@ export function createSupportRepo(db: Kysely<DB>) {
     },
 
     async insertEntry(
-      trx: Transaction<DB>,
       entry: { threadId: string; type: number; authorId: string; message: string },
+      trx: Executor,
     ): Promise<void> {
       await trx
         .insertInto('support_entries')
@@ -133,7 +130,7 @@ export function createSupportRepo(db: Kysely<DB>) {
     },
 
     /** Changes a locked thread and stamps its activity time. */
-    async updateThread(id: string, change: ThreadChange, trx: Transaction<DB>): Promise<void> {
+    async updateThread(id: string, change: ThreadChange, trx: Executor): Promise<void> {
       await trx
         .updateTable('support_threads')
         .set({ ...change, updated_at: sql<Date>`now()` })

@@ -4,7 +4,6 @@ import {
   conversationResponse,
   createMessageBody,
   createMessageResponse,
-  errorEnvelope,
   followUpBody,
   messageListQuery,
   messageListResponse,
@@ -15,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Authenticator } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { errorResponses, ok, table } from '../../http/envelope';
 import type { SupportService } from './support.service';
 
 export interface SupportRouteDeps {
@@ -23,16 +22,11 @@ export interface SupportRouteDeps {
   auth: Authenticator;
 }
 
-export const supportErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-  500: errorEnvelope,
-};
+export const supportErrors = errorResponses(400, 401, 403, 404, 429, 500);
 
-/** The caller's customer-service threads (SPEC §7 /v2/message…): ask, follow up, list, read, close. */
+/**
+ * The caller's customer-service threads (docs/product.md §7 /v2/message…): ask, follow up, list, read, close.
+ */
 export async function supportRoutes(app: FastifyInstance, { support: service, auth }: SupportRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Who calls is settled before the input is read (a visitor gets the login dialog's 403).

@@ -7,11 +7,12 @@ import {
   type StaffConversation,
   type StaffThread,
 } from '@yingku/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { createSupportRepo, type LockedThread, type ThreadRecord } from './support.repo';
 import { pageOffset } from '../../http/paging';
+import { type Executor } from '../../db/executor';
 
 /**
  * New threads one member may open in a window: a real question or a few, not a flood of the
@@ -35,20 +36,24 @@ export function createSupportService(db: Kysely<DB>) {
   const repo = createSupportRepo(db);
 
   /** Locks the thread (the user's own when `userId` is given), or 404. */
-  async function lockOpen(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread> {
-    const thread = await lockOrNotFound(trx, id, userId);
+  async function lockOpen(id: string, userId: string | undefined, trx: Executor): Promise<LockedThread> {
+    const thread = await lockOrNotFound(id, userId, trx);
     if (thread.status === MESSAGE_STATUS.closed) throw badRequest(SERVER_MSG.threadClosed);
     return thread;
   }
 
-  async function lockOrNotFound(trx: Transaction<DB>, id: string, userId?: string): Promise<LockedThread> {
+  async function lockOrNotFound(
+    id: string,
+    userId: string | undefined,
+    trx: Executor,
+  ): Promise<LockedThread> {
     const thread = await repo.lockThread(id, userId, trx);
     if (!thread) throw notFound(SERVER_MSG.threadNotFound);
     return thread;
   }
 
   /** The thread as it stands inside the transaction that just changed it. */
-  async function current(trx: Transaction<DB>, id: string): Promise<ThreadRecord> {
+  async function current(id: string, trx: Executor): Promise<ThreadRecord> {
     const thread = await repo.findThread(id, undefined, trx);
     if (!thread) throw notFound(SERVER_MSG.threadNotFound);
     return thread;
@@ -57,16 +62,14 @@ export function createSupportService(db: Kysely<DB>) {
   return {
     /** A new thread awaiting a reply, its question as the first entry; 429 past the quota. */
     async ask(userId: string, message: string): Promise<MessageThread> {
-      const thread = await repo.transaction(async (trx) => {
+      const thread = await repo.inTransaction(async (trx) => {
         const recent = await repo.lockAndCountNewThreads(userId, NEW_THREAD_QUOTA.minutes, trx);
         if (recent >= NEW_THREAD_QUOTA.max) throw tooManyRequests(SERVER_MSG.threadsTooFrequent);
-        const id = await repo.insertThread(trx, {
-          userId,
-          message,
-          status: MESSAGE_STATUS.awaiting,
-          entryType: ENTRY_TYPE.user,
-        });
-        return current(trx, id);
+        const id = await repo.insertThread(
+          { userId, message, status: MESSAGE_STATUS.awaiting, entryType: ENTRY_TYPE.user },
+          trx,
+        );
+        return current(id, trx);
       });
       return toMessageThread(thread);
     },
@@ -76,11 +79,11 @@ export function createSupportService(db: Kysely<DB>) {
      * happens in the open conversation, so a reply not yet marked seen is seen now.
      */
     async followUp(userId: string, threadId: string, message: string): Promise<MessageThread> {
-      const thread = await repo.transaction(async (trx) => {
-        await lockOpen(trx, threadId, userId);
-        await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.user, authorId: userId, message });
+      const thread = await repo.inTransaction(async (trx) => {
+        await lockOpen(threadId, userId, trx);
+        await repo.insertEntry({ threadId, type: ENTRY_TYPE.user, authorId: userId, message }, trx);
         await repo.updateThread(threadId, { status: MESSAGE_STATUS.awaiting, unread: false }, trx);
-        return current(trx, threadId);
+        return current(threadId, trx);
       });
       return toMessageThread(thread);
     },
@@ -104,12 +107,12 @@ export function createSupportService(db: Kysely<DB>) {
 
     /** Closes the user's own thread (idempotent: closing a closed one changes nothing). */
     async close(userId: string, threadId: string): Promise<MessageThread> {
-      const thread = await repo.transaction(async (trx) => {
-        const locked = await lockOrNotFound(trx, threadId, userId);
+      const thread = await repo.inTransaction(async (trx) => {
+        const locked = await lockOrNotFound(threadId, userId, trx);
         if (locked.status !== MESSAGE_STATUS.closed) {
           await repo.updateThread(threadId, { status: MESSAGE_STATUS.closed, unread: false }, trx);
         }
-        return current(trx, threadId);
+        return current(threadId, trx);
       });
       return toMessageThread(thread);
     },
@@ -145,23 +148,23 @@ export function createSupportService(db: Kysely<DB>) {
 
     /** Customer service's answer in an open thread: the user sees 1 new reply. */
     async reply(staffId: string, threadId: string, message: string): Promise<StaffThread> {
-      const thread = await repo.transaction(async (trx) => {
-        await lockOpen(trx, threadId);
-        await repo.insertEntry(trx, { threadId, type: ENTRY_TYPE.staff, authorId: staffId, message });
+      const thread = await repo.inTransaction(async (trx) => {
+        await lockOpen(threadId, undefined, trx);
+        await repo.insertEntry({ threadId, type: ENTRY_TYPE.staff, authorId: staffId, message }, trx);
         await repo.updateThread(threadId, { status: MESSAGE_STATUS.replied, unread: true }, trx);
-        return current(trx, threadId);
+        return current(threadId, trx);
       });
       return toStaffThread(thread);
     },
 
     /** Staff close a thread (idempotent); a reply the user has not opened stays marked new. */
     async staffClose(threadId: string): Promise<StaffThread> {
-      const thread = await repo.transaction(async (trx) => {
-        const locked = await lockOrNotFound(trx, threadId);
+      const thread = await repo.inTransaction(async (trx) => {
+        const locked = await lockOrNotFound(threadId, undefined, trx);
         if (locked.status !== MESSAGE_STATUS.closed) {
           await repo.updateThread(threadId, { status: MESSAGE_STATUS.closed }, trx);
         }
-        return current(trx, threadId);
+        return current(threadId, trx);
       });
       return toStaffThread(thread);
     },

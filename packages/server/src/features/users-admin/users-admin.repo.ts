@@ -2,7 +2,8 @@ import { isInt64Id } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likePrefix } from '../../db/like';
-import { shanghaiTime, shanghaiTimeOrNull, SITE_TIME_ZONE } from '../../db/site-time';
+import { shanghaiTime, shanghaiTimeOrNull, SITE_TIME_ZONE } from '../../db/site-time-sql';
+import { inTransaction } from '../../db/executor';
 
 /** A user as the console shows it. */
 export interface StaffUserRecord {
@@ -92,7 +93,7 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
      * its access and refresh tokens stop at once. Answers false when there is no such user.
      */
     async update(userId: string, changes: UserChanges): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const set: Record<string, unknown> = {};
         if (changes.vipUntil === null) {
           Object.assign(set, { vip_until: null, level_id: 1 });

@@ -1,6 +1,5 @@
 import {
   API,
-  errorEnvelope,
   staffUserParams,
   staffUserResponse,
   staffUsersQuery,
@@ -10,27 +9,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import type { UsersAdminService } from './users-admin.service';
 
 export interface UsersAdminRouteDeps {
-  users: UsersAdminService;
+  usersAdmin: UsersAdminService;
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /**
  * Users in the console (/v2/admin/users…): search, set the VIP expiry, disable or re-enable,
  * and (admins only) grant roles. Staff or admin only, checked before the input is read.
  */
-export async function usersAdminRoutes(app: FastifyInstance, { users: service, auth }: UsersAdminRouteDeps) {
+export async function usersAdminRoutes(
+  app: FastifyInstance,
+  { usersAdmin: service, auth }: UsersAdminRouteDeps,
+) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -51,6 +51,35 @@ export const mediaEnvShape = {
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style addresses (bucket in the path): MinIO and most self-hosted stores need it. */
   MEDIA_S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * The keys that sign stream tokens, `id:secret` separated by commas: the first signs, every one
+   * verifies (a rotation adds the new key first and drops the old one once its streams ended).
+   * Unset: one key generated and kept in DATA_DIR (docs/decisions/054).
+   */
+  MEDIA_SIGNING_KEYS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9]{1,16}:[A-Za-z0-9._~+/=-]{32,256}(,[A-Za-z0-9]{1,16}:[A-Za-z0-9._~+/=-]{32,256})*$/,
+      '应为 id:密钥，以逗号分隔（id 为 1–16 个字母或数字，密钥 32–256 个字符）',
+    )
+    .optional(),
+  /** A CDN in front of the media: players fetch playlists and segments from it (decision 054). */
+  MEDIA_CDN_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/, '应为 http:// 或 https:// 开头的地址')
+    .optional(),
+  /**
+   * What the edge sends the bucket as `Referer` on a cache miss, which the bucket policy of
+   * `admin media edge-config` asks for: the bucket stays closed to everyone else.
+   */
+  MEDIA_CDN_ORIGIN_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{16,128}$/, '应为 16–128 个字母、数字或 . _ ~ -')
+    .optional(),
+  /** Where `npm run worker` answers /healthz, /readyz and /metrics (0: any free port). */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /** Devices one VIP account may stream on at once. */
+  MEDIA_STREAMS_PER_VIP: z.coerce.number().int().min(1).max(20).default(2),
 };
 
 type MediaEnv = z.output<z.ZodObject<typeof mediaEnvShape>>;
@@ -62,6 +91,19 @@ export interface S3Settings {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
+}
+
+/** A stream-signing key and the id its tokens name (MEDIA_SIGNING_KEYS). */
+export interface MediaKey {
+  id: string;
+  secret: string;
+}
+
+export interface CdnSettings {
+  /** The edge's address, no trailing slash: `${baseUrl}/hls/…` and `${baseUrl}/media/…`. */
+  baseUrl: string;
+  /** The edge's `Referer` to the bucket (MEDIA_CDN_ORIGIN_SECRET). */
+  originSecret: string | undefined;
 }
 
 export interface MediaSettings {
@@ -77,10 +119,38 @@ export interface MediaSettings {
   inProcessWorker: boolean;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /** Stream-signing keys, the signing one first (never empty). */
+  signingKeys: MediaKey[];
+  /** A CDN that players fetch the streams from; undefined: from this site or the bucket. */
+  cdn: CdnSettings | undefined;
+  /** Devices one VIP account may stream on at once. */
+  streamsPerVip: number;
+  /** The worker process's health and metrics port (WORKER_PORT). */
+  workerPort: number;
 }
 
-/** The media settings from the parsed environment; a half-configured S3 is refused by name. */
-export function mediaSettings(e: MediaEnv, dataDir: string, databaseUrl: string | undefined): MediaSettings {
+/** Parses MEDIA_SIGNING_KEYS (already checked by its pattern); ids must differ. */
+export function parseSigningKeys(value: string): MediaKey[] {
+  const keys = value.split(',').map((pair) => {
+    const colon = pair.indexOf(':');
+    return { id: pair.slice(0, colon), secret: pair.slice(colon + 1) };
+  });
+  if (new Set(keys.map((k) => k.id)).size !== keys.length) {
+    throw new Error('MEDIA_SIGNING_KEYS: each key needs an id of its own');
+  }
+  return keys;
+}
+
+/**
+ * The media settings from the parsed environment; a half-configured S3 or CDN is refused by
+ * name. `generatedKey` gives the secret kept in DATA_DIR when MEDIA_SIGNING_KEYS is unset.
+ */
+export function mediaSettings(
+  e: MediaEnv,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  generatedKey: () => string,
+): MediaSettings {
   if (
     !e.MEDIA_S3_BUCKET &&
     (e.MEDIA_S3_ENDPOINT || e.MEDIA_S3_ACCESS_KEY_ID || e.MEDIA_S3_SECRET_ACCESS_KEY)
@@ -89,6 +159,13 @@ export function mediaSettings(e: MediaEnv, dataDir: string, databaseUrl: string 
   }
   if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
     throw new Error('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together');
+  }
+  // The edge verifies the tokens itself, so its operator must know the keys: none made up here.
+  if (e.MEDIA_CDN_BASE_URL && !e.MEDIA_SIGNING_KEYS) {
+    throw new Error('MEDIA_CDN_BASE_URL: set MEDIA_SIGNING_KEYS too (the CDN edge verifies them)');
+  }
+  if (e.MEDIA_CDN_ORIGIN_SECRET && !e.MEDIA_CDN_BASE_URL) {
+    throw new Error('MEDIA_CDN_ORIGIN_SECRET: it is for a CDN edge; set MEDIA_CDN_BASE_URL too');
   }
   return {
     dir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
@@ -109,5 +186,13 @@ export function mediaSettings(e: MediaEnv, dataDir: string, databaseUrl: string 
     inProcessWorker: e.MEDIA_WORKER ?? !databaseUrl,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    signingKeys: e.MEDIA_SIGNING_KEYS
+      ? parseSigningKeys(e.MEDIA_SIGNING_KEYS)
+      : [{ id: 'local', secret: generatedKey() }],
+    cdn: e.MEDIA_CDN_BASE_URL
+      ? { baseUrl: e.MEDIA_CDN_BASE_URL.replace(/\/+$/, ''), originSecret: e.MEDIA_CDN_ORIGIN_SECRET }
+      : undefined,
+    streamsPerVip: e.MEDIA_STREAMS_PER_VIP,
+    workerPort: e.WORKER_PORT,
   };
 }

@@ -1,12 +1,15 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/connection';
+import type { Logger } from '../../lib/logger';
 import type { VideoJobs } from './video.service';
-import type { VideoPipeline } from './video-pipeline';
+import type { PipelineOutcome, VideoPipeline } from './video-pipeline';
+import type { TranscodeMetrics } from './transcode-metrics';
 import type { VideoRepo } from './video.repo';
 import type { VideoStorage } from './video-storage';
 import { ABORT } from './ffmpeg-tools';
 import { removeDeadWorkFolders, titlePrefix } from './video-pipeline';
+import { SWEEP_EVERY_MS } from './media-sweep';
 
 /** pg-boss's schema: its own tables, beside ours (docs/decisions/023). */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -38,12 +41,6 @@ export const DEFAULT_QUEUE_SETTINGS: VideoQueueSettings = {
   sweepSeconds: 30,
 };
 
-interface Log {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /**
  * pg-boss over our database: on PostgreSQL its own small pool (the worker process polls apart
  * from the web server's pool); on PGlite through our one connection (pg-boss sends each of its
@@ -53,7 +50,7 @@ interface Log {
 export function createBoss(
   database: Database,
   databaseUrl: string | undefined,
-  log: Log,
+  log: Logger,
 ): { boss: PgBoss; markClosed(): void } {
   let closed = false;
   const options: PgBoss.ConstructorOptions = databaseUrl
@@ -150,10 +147,13 @@ export interface WorkerDeps {
   storage: VideoStorage;
   settings: VideoQueueSettings;
   cancels: LocalCancels;
-  log: Log;
+  log: Logger;
   /** PGlite: this is the only process, so a video left `running` lost its worker with the last one. */
   soleProcess: boolean;
   enqueue(mediaId: string): Promise<void>;
+  metrics?: Pick<TranscodeMetrics, 'jobStarted' | 'jobEnded'>;
+  /** Removes the files of failed and replaced videos (media-sweep.ts): at start, then hourly. */
+  sweepSources?: () => Promise<number>;
 }
 
 /**
@@ -176,19 +176,35 @@ export async function startVideoWorker(deps: WorkerDeps): Promise<{ stop(): Prom
         if (row && row.status !== 'running' && row.status !== 'queued') controller.abort(ABORT.cancel);
       });
     }, 5_000);
+    deps.metrics?.jobStarted();
+    let outcome: PipelineOutcome = 'retry';
     try {
-      const outcome = await pipeline.process(mediaId, {
+      outcome = await pipeline.process(mediaId, {
         signal: controller.signal,
         lastAttempt: job.retryCount >= job.retryLimit,
       });
       if (outcome === 'retry') throw new Error(`video ${mediaId}: transient failure, retrying`);
     } finally {
+      deps.metrics?.jobEnded(outcome);
       clearTimeout(timer);
       clearInterval(watch);
       cancels.end(mediaId);
     }
   };
 
+  // What killed workers left in the temporary folder goes before new work arrives.
+  const removed = await removeDeadWorkFolders();
+  if (removed.length > 0)
+    log.info({ folders: removed.length }, 'removed the temporary files of workers that died');
+  const requeueOrphans = async () => {
+    for (const mediaId of await repo.requeueOrphans(deps.soleProcess)) {
+      log.warn({ mediaId }, 'video lost its worker; queued again');
+      await deps.enqueue(mediaId);
+    }
+  };
+  // Before this process takes a job: with one process (PGlite) every running video is an
+  // orphan, and one this process had just started would be queued again and made twice.
+  await requeueOrphans();
   for (let i = 0; i < settings.concurrency; i += 1) {
     await boss.work(
       TRANSCODE_QUEUE,
@@ -204,24 +220,19 @@ export async function startVideoWorker(deps: WorkerDeps): Promise<{ stop(): Prom
     },
   );
 
-  // What killed workers left in the temporary folder goes before new work arrives.
-  const removed = await removeDeadWorkFolders();
-  if (removed.length > 0)
-    log.info({ folders: removed.length }, 'removed the temporary files of workers that died');
-  const requeueOrphans = async () => {
-    for (const mediaId of await repo.requeueOrphans(deps.soleProcess)) {
-      log.warn({ mediaId }, 'video lost its worker; queued again');
-      await deps.enqueue(mediaId);
-    }
-  };
-  await requeueOrphans();
   const sweep = deps.soleProcess
     ? undefined
     : setInterval(() => void requeueOrphans().catch(() => undefined), settings.sweepSeconds * 1000);
+  const sweepFiles = () =>
+    void deps.sweepSources?.().catch((error: unknown) => log.warn({ err: error }, 'media sweep failed'));
+  sweepFiles();
+  const filesSweep = setInterval(sweepFiles, SWEEP_EVERY_MS);
+  filesSweep.unref();
 
   return {
     async stop() {
       if (sweep) clearInterval(sweep);
+      clearInterval(filesSweep);
       // Running jobs end now (pg-boss marks them for retry) rather than hold the shutdown.
       cancels.abortAll(ABORT.shutdown);
     },

@@ -1,93 +1,101 @@
 import { isInt64Id } from '@yingku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../http/errors';
-import { signPlaylist } from '../media/hls-clip';
-import { HLS_BASE, type StreamUrls } from '../streams/stream-urls';
+import { type HlsClip, loadHlsClip, PLAYLIST_FILE } from '../demo-media/hls-clip';
+import type { MediaTokens } from '../streams/media-tokens';
+import { CLIP_MEDIA_ID } from '../streams/stream-urls';
+import type { CdnSettings } from './media-settings';
 import { RUNG_NAMES } from './ladder';
 import { MASTER_PLAYLIST, POSTER_FILE, PREVIEW_FILE, RUNG_PLAYLIST } from './transcode';
 import { titlePrefix } from './video-pipeline';
-import { type ByteRange, contentTypeOf, type VideoStorage } from './video-storage';
+import {
+  type ByteRange,
+  contentTypeOf,
+  PLAYLIST_CACHE,
+  SEGMENT_CACHE,
+  type VideoStorage,
+} from './video-storage';
 
 const SEGMENT = /^seg-\d{5}\.ts$/;
 /** How long a presigned segment address lives: past the stream's own deadline is pointless. */
 const MAX_DIRECT_SECONDS = 3 * 60 * 60;
 
-type Signed = { exp?: string; sig?: string };
-type TitleRequest = FastifyRequest<{
-  Params: { workId: string; mediaId: string; file: string };
-  Querystring: Signed;
-}>;
-type RungRequest = FastifyRequest<{
-  Params: { workId: string; mediaId: string; rung: string; file: string };
-  Querystring: Signed;
-}>;
+interface Token {
+  kid: string;
+  exp: string;
+  sig: string;
+  workId: string;
+  mediaId: string;
+}
+type TitleRequest = FastifyRequest<{ Params: Token & { file: string } }>;
+type RungRequest = FastifyRequest<{ Params: Token & { rung: string; file: string } }>;
 type PublicRequest = FastifyRequest<{ Params: { workId: string; mediaId: string; file: string } }>;
 
 export interface VideoMediaRouteDeps {
   storage: VideoStorage;
-  urls: StreamUrls;
+  tokens: MediaTokens;
+  cdn: CdnSettings | undefined;
 }
 
 /**
- * The made media of titles, under `/img`:
- * - `hls/{workId}/{mediaId}/master.m3u8?exp&sig`: the master playlist, each rung's address signed
- *   with the same deadline;
- * - `hls/{workId}/{mediaId}/{rung}/index.m3u8?exp&sig`: a rung's playlist, each segment's
- *   address signed (local storage) or presigned by the object store (S3: segments never pass
- *   through this server);
- * - `hls/{workId}/{mediaId}/{rung}/seg-NNNNN.ts?exp&sig`: a segment from local storage;
- * - `media/{workId}/{mediaId}/preview.mp4` and `poster.jpg`: public (the preview plays for
- *   everyone), from local storage or redirected to a presigned address.
- * A signature covers one path: it cannot be used for another work, video, rung or segment.
+ * The made media of titles, under `/img` (docs/decisions/054):
+ * - `hls/{kid}/{exp}/{sig}/{workId}/{mediaId}/master.m3u8`, `…/{rung}/index.m3u8` and
+ *   `…/{rung}/seg-NNNNN.ts`: a video's files under a token that opens that video only. The
+ *   playlists are served as made — their addresses are relative, so each carries the token on —
+ *   except a rung's on S3 storage without a CDN, whose segment lines become the store's
+ *   presigned addresses (segments never pass through the app). A CDN edge verifies the same
+ *   tokens and asks this site (local storage) or the bucket for what it has not cached.
+ * - `hls/…/{workId}/0/index.m3u8` and its segments: the bundled test clip.
+ * - `media/{workId}/{mediaId}/preview.mp4`, `poster.jpg`, `stills/N.jpg`: public (the preview
+ *   plays for everyone): from local storage, or redirected to the CDN or a presigned address.
  */
-export async function videoMediaRoutes(app: FastifyInstance, { storage, urls }: VideoMediaRouteDeps) {
-  const checkIds = (workId: string, mediaId: string) => {
-    if (!isInt64Id(workId) || !isInt64Id(mediaId)) throw notFound();
+export async function videoMediaRoutes(app: FastifyInstance, { storage, tokens, cdn }: VideoMediaRouteDeps) {
+  let clip: HlsClip | undefined;
+  const verified = (token: Token): number => {
+    if (!isInt64Id(token.workId) || (token.mediaId !== CLIP_MEDIA_ID && !isInt64Id(token.mediaId))) {
+      throw forbidden();
+    }
+    if (!tokens.verify(token, token.workId, token.mediaId)) throw forbidden();
+    return Number(token.exp);
   };
-  const verified = (path: string, query: Signed) => {
-    if (!urls.verify(path, query.exp, query.sig)) throw forbidden();
-    return Number(query.exp);
-  };
-  const playlist = (reply: FastifyReply, text: string) =>
-    reply.header('cache-control', 'private, no-store').type('application/vnd.apple.mpegurl').send(text);
+  const playlist = (reply: FastifyReply, text: string, cache = PLAYLIST_CACHE) =>
+    reply.header('cache-control', cache).type('application/vnd.apple.mpegurl').send(text);
 
-  app.get('/hls/:workId/:mediaId/:file', async (request: TitleRequest, reply) => {
+  app.get('/hls/:kid/:exp/:sig/:workId/:mediaId/:file', async (request: TitleRequest, reply) => {
     const { workId, mediaId, file } = request.params;
-    checkIds(workId, mediaId);
+    verified(request.params);
+    if (mediaId === CLIP_MEDIA_ID) {
+      clip ??= loadHlsClip();
+      if (file === PLAYLIST_FILE) return playlist(reply, clip.playlist);
+      const segment = clip.segments.get(file);
+      if (!segment) throw notFound();
+      return reply.header('cache-control', SEGMENT_CACHE).type('video/mp2t').send(segment);
+    }
     if (file !== MASTER_PLAYLIST) throw notFound();
-    const dir = `${HLS_BASE}/${workId}/${mediaId}`;
-    const exp = verified(`${dir}/${file}`, request.query);
-    const text = await readText(storage, `${titlePrefix(workId, mediaId)}${MASTER_PLAYLIST}`);
-    return playlist(
-      reply,
-      signPlaylist(text, (uri) => urls.sign(`${dir}/${uri}`, exp)),
-    );
+    return playlist(reply, await readText(storage, `${titlePrefix(workId, mediaId)}${MASTER_PLAYLIST}`));
   });
 
-  app.get('/hls/:workId/:mediaId/:rung/:file', async (request: RungRequest, reply) => {
+  app.get('/hls/:kid/:exp/:sig/:workId/:mediaId/:rung/:file', async (request: RungRequest, reply) => {
     const { workId, mediaId, rung, file } = request.params;
-    checkIds(workId, mediaId);
-    if (!(RUNG_NAMES as readonly string[]).includes(rung)) throw notFound();
-    const dir = `${HLS_BASE}/${workId}/${mediaId}/${rung}`;
-    const exp = verified(`${dir}/${file}`, request.query);
+    const exp = verified(request.params);
+    if (mediaId === CLIP_MEDIA_ID || !(RUNG_NAMES as readonly string[]).includes(rung)) throw notFound();
     const prefix = `${titlePrefix(workId, mediaId)}${rung}/`;
+    const presigned = storage.kind === 's3' && !cdn;
+    const ttl = Math.min(MAX_DIRECT_SECONDS, Math.max(60, exp - Math.floor(Date.now() / 1000)));
     if (file === RUNG_PLAYLIST) {
       const text = await readText(storage, `${prefix}${RUNG_PLAYLIST}`);
-      if (storage.kind === 's3') {
-        const ttl = Math.min(MAX_DIRECT_SECONDS, Math.max(60, exp - Math.floor(Date.now() / 1000)));
-        return playlist(
-          reply,
-          await presignPlaylist(text, (uri) => storage.directUrl(`${prefix}${uri}`, ttl)),
-        );
-      }
+      if (!presigned) return playlist(reply, text);
+      // Presigned addresses are this viewer's, for this token's time: no cache may keep them.
       return playlist(
         reply,
-        signPlaylist(text, (uri) => urls.sign(`${dir}/${uri}`, exp)),
+        await presignPlaylist(text, (uri) => storage.directUrl(`${prefix}${uri}`, ttl)),
+        'private, no-store',
       );
     }
     if (!SEGMENT.test(file)) throw notFound();
-    const left = Math.max(0, exp - Math.floor(Date.now() / 1000));
-    return sendObject(request, reply, storage, `${prefix}${file}`, `private, max-age=${left}`);
+    const direct = await storage.directUrl(`${prefix}${file}`, ttl);
+    if (direct) return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
+    return sendObject(request, reply, storage, `${prefix}${file}`, SEGMENT_CACHE);
   });
 
   const publicFile = async (
@@ -98,21 +106,22 @@ export async function videoMediaRoutes(app: FastifyInstance, { storage, urls }: 
     file: string,
   ) => {
     const key = `${titlePrefix(workId, mediaId)}${file}`;
-    // A video's files never change under its id: cache them for good.
-    const cache = 'public, max-age=31536000, immutable';
-    const direct = await storage.directUrl(key, 60 * 60);
-    if (direct) return reply.header('cache-control', 'public, max-age=600').redirect(direct, 302);
-    return sendObject(request, reply, storage, key, cache);
+    if (storage.kind === 's3') {
+      // With a CDN its edge serves them (the bucket is its origin); else the bucket itself.
+      const direct = cdn ? `${cdn.baseUrl}/${key}` : await storage.directUrl(key, 60 * 60);
+      if (direct) return reply.header('cache-control', 'public, max-age=600').redirect(direct, 302);
+    }
+    return sendObject(request, reply, storage, key, SEGMENT_CACHE);
   };
   app.get('/media/:workId/:mediaId/:file', async (request: PublicRequest, reply) => {
     const { workId, mediaId, file } = request.params;
-    checkIds(workId, mediaId);
+    if (!isInt64Id(workId) || !isInt64Id(mediaId)) throw notFound();
     if (file !== PREVIEW_FILE && file !== POSTER_FILE) throw notFound();
     return publicFile(request, reply, workId, mediaId, file);
   });
   app.get('/media/:workId/:mediaId/stills/:file', async (request: PublicRequest, reply) => {
     const { workId, mediaId, file } = request.params;
-    checkIds(workId, mediaId);
+    if (!isInt64Id(workId) || !isInt64Id(mediaId)) throw notFound();
     if (!/^[1-9]\d?(-s)?\.jpg$/.test(file)) throw notFound();
     return publicFile(request, reply, workId, mediaId, `stills/${file}`);
   });

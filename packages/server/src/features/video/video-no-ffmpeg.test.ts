@@ -8,9 +8,9 @@ import { buildWorkLine, insertWorks } from '../../../test/factories';
 import { makeNonVideo, removeClips } from '../../../test/media-fixtures';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/connection';
+import { silentLogger } from '../../lib/logger';
 import { createVideoRuntime, type VideoRuntime } from './video-runtime';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 let database: Database;
 let runtime: VideoRuntime;
 let mediaDir: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   runtime = createVideoRuntime({
     config,
     database,
-    log: quiet,
+    log: silentLogger,
     tools: null,
     queue: { retryDelaySeconds: 1 },
   });

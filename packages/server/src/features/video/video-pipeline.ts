@@ -5,7 +5,14 @@ import { isProcessAlive } from '../../db/process-alive';
 import type { MediaRungState } from '../../db/schema';
 import { type FfmpegTools, MediaError, type MediaFailure, NO_FFMPEG } from './ffmpeg-tools';
 import { RUNG_NAMES } from './ladder';
-import { POSTER_FILE, PREVIEW_FILE, STILLS_COUNT, stillFile, transcode } from './transcode';
+import {
+  POSTER_FILE,
+  PREVIEW_FILE,
+  STILLS_COUNT,
+  stillFile,
+  transcode,
+  type TranscodeResult,
+} from './transcode';
 import type { MediaRecord, VideoRepo } from './video.repo';
 import { putFiles, type VideoStorage } from './video-storage';
 
@@ -21,6 +28,19 @@ export const posterPath = (workId: string, mediaId: string) =>
 /** A ready video's frames as the work's stills would name them: big and small paths. */
 export const stillPaths = (workId: string, mediaId: string, small: boolean) =>
   Array.from({ length: STILLS_COUNT }, (_, i) => `${titlePrefix(workId, mediaId)}${stillFile(i + 1, small)}`);
+
+/** The rungs a transcode made, as a ready video records them: tallest first, with their bitrates. */
+export function madeRungs(result: TranscodeResult): MediaRungState[] {
+  const made: MediaRungState[] = result.rungs.map((r) => ({
+    name: r.rung.name,
+    width: r.rung.width,
+    height: r.rung.height,
+    percent: 100,
+    bandwidth: Math.ceil(r.peakBitrate),
+    averageBandwidth: Math.ceil(r.averageBitrate),
+  }));
+  return made.sort((a, b) => RUNG_NAMES.indexOf(a.name as never) - RUNG_NAMES.indexOf(b.name as never));
+}
 
 /** A job's temporary folder: `yingku-media-{pid}-{mediaId}-…`, so a dead worker's can be found. */
 export const WORK_DIR_PREFIX = 'yingku-media-';
@@ -64,6 +84,8 @@ export interface PipelineDeps {
   ownerPid?: () => number | null;
   /** Where temporary files go (default: the OS's). */
   tmpDir?: string;
+  /** Seconds per rung, for the worker's metrics. */
+  metrics?: { rungMade(rung: string, seconds: number): void };
 }
 
 /** What one run of a transcode job came to. */
@@ -117,6 +139,7 @@ export function createVideoPipeline(deps: PipelineDeps) {
         await storage.download(media.sourceKey, source);
         const outDir = path.join(work, 'out');
         const rungs: MediaRungState[] = [];
+        const rungStarted = new Map<string, number>();
         let written = 0;
         const save = (force = false) => {
           if (!force && Date.now() - written < PROGRESS_EVERY_MS) return;
@@ -135,6 +158,13 @@ export function createVideoPipeline(deps: PipelineDeps) {
             void repo.setProgress(mediaId, rungs, probed.duration).catch(() => undefined);
           },
           onProgress: (name, percent) => {
+            if (percent === 0 && !rungStarted.has(name)) rungStarted.set(name, Date.now());
+            const began = rungStarted.get(name);
+            if (percent === 100 && began !== undefined && began > 0) {
+              // ffmpeg's last progress line may say 100 % too: the rung counts once.
+              rungStarted.set(name, 0);
+              deps.metrics?.rungMade(name, (Date.now() - began) / 1000);
+            }
             const rung = rungs.find((r) => r.name === name);
             if (rung) rung.percent = percent;
             save(percent === 100);
@@ -142,16 +172,8 @@ export function createVideoPipeline(deps: PipelineDeps) {
         });
         const prefix = titlePrefix(media.workId, media.id);
         await putFiles(storage, prefix, outDir, result.files);
-        const made: MediaRungState[] = result.rungs.map((r) => ({
-          name: r.rung.name,
-          width: r.rung.width,
-          height: r.rung.height,
-          percent: 100,
-          bandwidth: Math.ceil(r.peakBitrate),
-          averageBandwidth: Math.ceil(r.averageBitrate),
-        }));
-        made.sort((a, b) => RUNG_NAMES.indexOf(a.name as never) - RUNG_NAMES.indexOf(b.name as never));
-        const ready = await repo.transaction((trx) =>
+        const made = madeRungs(result);
+        const ready = await repo.inTransaction((trx) =>
           repo.markReady(
             mediaId,
             {

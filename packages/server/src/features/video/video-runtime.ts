@@ -2,8 +2,13 @@ import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/connection';
 import { soleWorkerLease, type WorkerLease } from '../../db/worker-lease';
-import { createCloudDownloadsService } from '../cloud-downloads/cloud-downloads.service';
+import type { Logger } from '../../lib/logger';
+import {
+  type CloudDownloadsService,
+  createCloudDownloadsService,
+} from '../cloud-downloads/cloud-downloads.service';
 import { type FfmpegTools, findFfmpeg } from './ffmpeg-tools';
+import { createVideoRepo } from './video.repo';
 import { createVideoService, type VideoJobs, type VideoService } from './video.service';
 import {
   createBoss,
@@ -15,17 +20,14 @@ import {
   type VideoQueueSettings,
 } from './video-jobs';
 import { createVideoPipeline, type VideoPipeline } from './video-pipeline';
+import { createTranscodeMetrics, type TranscodeMetrics } from './transcode-metrics';
 import { localVideoStorage, type VideoStorage } from './video-storage';
-
-interface Log {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 /** The media side of one process: storage, ffmpeg, the queue, and (when told) a worker. */
 export interface VideoRuntime {
   service: VideoService;
+  /** What the worker records (queue, jobs, seconds per rung), for /metrics. */
+  metrics: TranscodeMetrics;
   pipeline: VideoPipeline;
   storage: VideoStorage;
   tools: FfmpegTools | undefined;
@@ -37,8 +39,10 @@ export interface VideoRuntime {
 export interface VideoRuntimeDeps {
   config: Pick<AppConfig, 'media' | 'databaseUrl'>;
   database: Database;
-  log: Log;
+  log: Logger;
   workerLease?: WorkerLease;
+  /** The process's cloud-downloads service: a made video fulfils the members' requests for it. */
+  downloads?: CloudDownloadsService;
   /** Tests: queue timings (short retries). */
   queue?: Partial<VideoQueueSettings>;
   /** Tests: ffmpeg as found (default), or none. */
@@ -102,10 +106,14 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
       queueJobs((await queue()).boss, settings).removeLater(workId, mediaId),
   };
 
-  const downloads = createCloudDownloadsService(database.db);
+  const metrics = createTranscodeMetrics();
+  const downloads = deps.downloads ?? createCloudDownloadsService(database.db);
   const service = createVideoService({ db: database.db, storage, jobs, tools, maxBytes: media.maxBytes });
+  // The worker's side (pipeline, job handlers) writes through a repo of its own: no service
+  // hands out its repo.
+  const workerRepo = createVideoRepo(database.db);
   const pipeline = createVideoPipeline({
-    repo: service.repo,
+    repo: workerRepo,
     storage,
     tools,
     preset: media.preset,
@@ -115,11 +123,14 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
       await downloads.fulfilWork(made.workId, made.createdBy);
     },
     onReplaced: (workId, mediaId) => jobs.removeLater(workId, mediaId),
+    metrics,
   });
+  metrics.readQueue(() => service.queueStats());
 
   let worker: { stop(): Promise<void> } | undefined;
   return {
     service,
+    metrics,
     pipeline,
     storage,
     tools,
@@ -129,13 +140,15 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
       worker = await startVideoWorker({
         boss,
         pipeline,
-        repo: service.repo,
+        repo: workerRepo,
         storage,
         settings,
         cancels,
         log,
         soleProcess: database.kind === 'pglite',
         enqueue: jobs.enqueue,
+        metrics,
+        sweepSources: service.sourceSweeper(settings.keepReplacedSeconds, log),
       });
     },
     async close() {

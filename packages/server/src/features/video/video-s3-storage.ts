@@ -8,7 +8,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MediaError } from './ffmpeg-tools';
 import type { S3Settings } from './media-settings';
 import { s3ClientConfig } from './s3-client-config';
-import { assertKey, contentTypeOf, type VideoStorage } from './video-storage';
+import { assertKey, cacheControlOf, contentTypeOf, type VideoStorage } from './video-storage';
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client(s3ClientConfig(settings));
@@ -33,10 +33,17 @@ export function createS3VideoStorage(
     kind: 's3',
     async putFile(key, file, { move = false } = {}) {
       assertKey(key);
+      const cacheControl = cacheControlOf(key);
       try {
         await new Upload({
           client,
-          params: { Bucket, Key: key, Body: createReadStream(file), ContentType: contentTypeOf(key) },
+          params: {
+            Bucket,
+            Key: key,
+            Body: createReadStream(file),
+            ContentType: contentTypeOf(key),
+            ...(cacheControl ? { CacheControl: cacheControl } : {}),
+          },
           queueSize: 4,
           partSize: 16 * 1024 * 1024,
         }).done();

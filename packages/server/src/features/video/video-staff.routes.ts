@@ -1,7 +1,5 @@
 import {
   API,
-  errorEnvelope,
-  type MediaRow,
   mediaRowResponse,
   mediaRowsResponse,
   mediaStatusResponse,
@@ -13,47 +11,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
+import { ok, table, errorResponses } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import type { MediaRecord } from './video.repo';
 import type { VideoService } from './video.service';
-import { stillPaths } from './video-pipeline';
+import { toMediaRow } from './media-row';
 import { pageOffset } from '../../http/paging';
-import { formatSiteTime } from '../../lib/site-time';
 
 export interface VideoStaffRouteDeps {
   auth: Authenticator;
   videos: VideoService;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  500: errorEnvelope,
-};
-
-export function toMediaRow(m: MediaRecord & { number?: string; playingId?: string | null }): MediaRow {
-  return {
-    id: m.id,
-    workId: m.workId,
-    ...(m.number !== undefined ? { number: m.number } : {}),
-    status: m.status,
-    sourceName: m.sourceName,
-    sourceBytes: String(m.sourceBytes),
-    rungs: m.rungs,
-    durationSeconds: m.durationSeconds,
-    failure: m.failure,
-    failureDetail: m.failureDetail,
-    attempts: m.attempts,
-    playing: m.playingId !== undefined ? m.playingId === m.id : m.status === 'ready',
-    stills: m.status === 'ready' ? stillPaths(m.workId, m.id, true) : [],
-    createTime: formatSiteTime(m.createdAt),
-    updateTime: formatSiteTime(m.updatedAt),
-  };
-}
+const errors = errorResponses(400, 401, 403, 404, 409, 500);
 
 /**
  * The console's videos (/v2/admin/media…): whether videos can be made here, the videos most

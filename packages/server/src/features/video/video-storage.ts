@@ -57,6 +57,19 @@ export function contentTypeOf(key: string): string {
   );
 }
 
+/**
+ * A video's files never change under its id: segments, previews and pictures are kept for good,
+ * by browsers and by a CDN edge (whose cache key leaves the token out). Playlists a minute.
+ */
+export const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
+export const PLAYLIST_CACHE = 'public, max-age=60';
+
+/** The Cache-Control a made file is stored with (an edge that asks the bucket passes it on). */
+export function cacheControlOf(key: string): string | undefined {
+  if (!key.startsWith('media/')) return undefined;
+  return key.endsWith('.m3u8') ? PLAYLIST_CACHE : SEGMENT_CACHE;
+}
+
 /** A key the server made: segments of letters, digits, `.`, `_`, `-`; no `..`, no leading `/`. */
 export function assertKey(key: string): void {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/.test(key) || key.includes('..')) {

@@ -4,7 +4,6 @@ import {
   API,
   API_BASE,
   attachMediaBody,
-  errorEnvelope,
   isInt64Id,
   mediaRowResponse,
   staffWorkParams,
@@ -14,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { errorResponses, ok } from '../../http/envelope';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { VideoService } from './video.service';
-import { toMediaRow } from './video-staff.routes';
+import { toMediaRow } from './media-row';
 import { s3ClientConfig } from './s3-client-config';
 import { every } from '../../lib/every';
 
@@ -88,6 +87,8 @@ export async function videoUploadRoutes(
       if (!isInt64Id(workId)) throw tusError(400, VIDEO_MSG.workNotFound);
       // The name is shown in the console only; it never becomes a path.
       const filename = (upload.metadata?.filename ?? '').replace(/\p{Cc}/gu, '').slice(0, 200);
+      // Tracked from the start, so an upload never attached to the work is swept after a day.
+      await videos.uploads.started({ id: upload.id, uploader, workId });
       return { metadata: { filename, workId, uploader } };
     },
     async onIncomingRequest(req, uploadId) {
@@ -99,6 +100,10 @@ export async function videoUploadRoutes(
     },
   });
   every(app, 60 * 60 * 1000, 'expired upload sweep', () => tus.cleanUpExpiredUploads());
+  const sweepUploads = videos.uploads.sweeper((id) => datastore.remove(id), UPLOAD_EXPIRY_MS / 1000, app.log);
+  every(app, 60 * 60 * 1000, 'unattached upload sweep', async () => {
+    await sweepUploads();
+  });
 
   await app.register(async (uploads) => {
     // tus reads the raw request itself: no body parsing here.
@@ -123,15 +128,7 @@ export async function videoUploadRoutes(
         summary: 'Attaches a finished upload (tus) to the work and queues its transcode',
         params: staffWorkParams,
         body: attachMediaBody,
-        response: {
-          200: mediaRowResponse,
-          400: errorEnvelope,
-          401: errorEnvelope,
-          403: errorEnvelope,
-          404: errorEnvelope,
-          409: errorEnvelope,
-          500: errorEnvelope,
-        },
+        response: { 200: mediaRowResponse, ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
     async (request) => {
@@ -161,6 +158,7 @@ export async function videoUploadRoutes(
           });
       // The upload is now the video's source: its tus record goes (in a bucket the object itself
       // is the source and stays).
+      await videos.uploads.attached(upload.id);
       if (!media.s3) await datastore.remove(upload.id).catch(() => undefined);
       return ok(toMediaRow(row));
     },

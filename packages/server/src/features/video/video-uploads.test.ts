@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API, API_BASE, fillPath, VIDEO_MSG } from '@yingku/contract';
+import { FileStore } from '@tus/file-store';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -10,6 +12,7 @@ import { makeClip, removeClips, testFfmpeg } from '../../../test/media-fixtures'
 import { insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
 import { testConfig } from '../../config';
+import { silentLogger } from '../../lib/logger';
 
 const UPLOADS = `${API_BASE}${API.staffUploads}`;
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -171,5 +174,44 @@ describe('resumable uploads (tus)', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `${UPLOADS}/${uploadId}`, headers: staff })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the sweep of uploads never attached', () => {
+  it('removes a finished upload left a day unattached, and leaves an attached one alone', async () => {
+    const work = (await insertWorks(t.database.db, [buildWorkLine({ isOnline: 0 })])).ids[0]!;
+    const upload = async () => {
+      const created = await create(staff, clip.length, work);
+      const uploadId = created.headers.location!.split('/').pop()!;
+      expect((await patch(`${UPLOADS}/${uploadId}`, 0, clip)).statusCode).toBe(204);
+      return uploadId;
+    };
+    const left = await upload();
+    const used = await upload();
+    const attached = await t.send(
+      'POST',
+      fillPath(API.staffWorkMedia, { id: work }),
+      { uploadId: used },
+      staff,
+    );
+    expect(attached.statusCode, attached.body).toBe(200);
+    await sql`UPDATE media_uploads SET created_at = now() - interval '25 hours' WHERE id IN (${left}, ${used})`.execute(
+      t.database.db,
+    );
+
+    // The same store the upload routes use, and the sweep they run every hour.
+    const store = new FileStore({ directory: path.join(mediaDir, 'uploads') });
+    const sweep = t.app.videoRuntime.service.uploads.sweeper(
+      (id) => store.remove(id),
+      24 * 60 * 60,
+      silentLogger,
+    );
+    expect(await sweep()).toBe(1);
+    await expect(stat(path.join(mediaDir, 'uploads', left))).rejects.toThrow();
+    expect((await head(`${UPLOADS}/${left}`)).statusCode).toBe(404);
+    const rows = await t.database.db.selectFrom('media_uploads').select(['id', 'attached_at']).execute();
+    expect(rows.map((row) => row.id)).not.toContain(left);
+    // Swept again: nothing more to do.
+    expect(await sweep()).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, MediaRungState, WorkMediaStatus } from '../../db/schema';
+import { inTransaction, type Executor } from '../../db/executor';
 
-type Db = Kysely<DB> | Transaction<DB>;
+type Db = Kysely<DB> | Executor;
 
-/** is_online values (SPEC §3). */
+/** is_online values (docs/product.md §3). */
 export const ONLINE = { none: 0, online: 1, transcoding: 2 } as const;
 
 /** A work_media row as the pipeline and the console read it. */
@@ -25,6 +26,8 @@ export interface MediaRecord {
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
+  /** When the sweep removed its source (it cannot be made again). */
+  sourceRemovedAt: Date | null;
 }
 
 export interface NewMedia {
@@ -61,6 +64,7 @@ const MEDIA_COLUMNS = [
   'created_at as createdAt',
   'updated_at as updatedAt',
   'finished_at as finishedAt',
+  'source_removed_at as sourceRemovedAt',
 ] as const;
 
 /** PostgreSQL's unique_violation. */
@@ -69,8 +73,8 @@ const UNIQUE_VIOLATION = '23505';
 /** The SQL of videos attached to works, their transcoding states and members' play positions. */
 export function createVideoRepo(db: Kysely<DB>) {
   return {
-    transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
+    inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+      return inTransaction(db, work);
     },
 
     /**
@@ -80,7 +84,7 @@ export function createVideoRepo(db: Kysely<DB>) {
      */
     async insertMedia(input: NewMedia): Promise<MediaRecord | 'busy' | undefined> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const work = await trx
             .selectFrom('works')
             .select(['is_online', 'media_id'])
@@ -229,7 +233,7 @@ export function createVideoRepo(db: Kysely<DB>) {
     async markReady(
       id: string,
       done: { rungs: MediaRungState[]; durationSeconds: number; previewPath: string },
-      trx: Transaction<DB>,
+      trx: Executor,
     ): Promise<{ replaced: string | null; workId: string } | undefined> {
       const row = await trx
         .updateTable('work_media')
@@ -275,7 +279,7 @@ export function createVideoRepo(db: Kysely<DB>) {
       failure: string,
       detail: string,
     ): Promise<MediaRecord | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const row = await trx
           .updateTable('work_media')
           .set({
@@ -311,12 +315,13 @@ export function createVideoRepo(db: Kysely<DB>) {
     /** A failed or cancelled video queued again, if no other is in the making for its work. */
     async requeue(id: string): Promise<MediaRecord | 'busy' | undefined> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const row = await trx
             .updateTable('work_media')
             .set({ status: 'queued', failure: null, failure_detail: null, updated_at: sql`now()` })
             .where('id', '=', id)
             .where('status', 'in', ['failed', 'cancelled'])
+            .where('source_removed_at', 'is', null)
             .returning(MEDIA_COLUMNS)
             .executeTakeFirst();
           if (!row) return undefined;
@@ -346,6 +351,26 @@ export function createVideoRepo(db: Kysely<DB>) {
         .where('m.status', '=', 'ready')
         .executeTakeFirst();
       return row;
+    },
+
+    /** What the transcode queue holds now (the worker's metrics). */
+    async queueStats(): Promise<{ queued: number; oldestQueuedSeconds: number; running: number }> {
+      const row = await db
+        .selectFrom('work_media')
+        .select([
+          sql<string>`count(*) FILTER (WHERE status = 'queued')`.as('queued'),
+          sql<string>`count(*) FILTER (WHERE status = 'running')`.as('running'),
+          sql<string | null>`extract(epoch FROM now() - min(updated_at) FILTER (WHERE status = 'queued'))`.as(
+            'oldest',
+          ),
+        ])
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return {
+        queued: Number(row.queued),
+        running: Number(row.running),
+        oldestQueuedSeconds: Math.max(0, Number(row.oldest ?? 0)),
+      };
     },
 
     /** Replaces a work's stills (big and small images, in order). */

@@ -4,8 +4,12 @@ import { VIDEO_MSG } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB, WorkMediaStatus } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { Logger } from '../../lib/logger';
 import { type FfmpegTools, NO_FFMPEG } from './ffmpeg-tools';
+import { createMediaSweepRepo } from './media-sweep.repo';
+import { createSourceSweep, createUploadSweep } from './media-sweep';
 import { createVideoRepo, type MediaRecord } from './video.repo';
+
 import { posterPath, SOURCE_PREFIX, stillPaths } from './video-pipeline';
 import type { VideoStorage } from './video-storage';
 
@@ -27,6 +31,7 @@ export interface VideoServiceDeps {
 /** Attaching videos to works, their states for the console, and what members may play. */
 export function createVideoService({ db, storage, jobs, tools, maxBytes }: VideoServiceDeps) {
   const repo = createVideoRepo(db);
+  const sweepRepo = createMediaSweepRepo(db);
 
   /** Records the video (404 no work, 409 busy), before its source is in place. */
   async function record(input: {
@@ -60,7 +65,10 @@ export function createVideoService({ db, storage, jobs, tools, maxBytes }: Video
   }
 
   return {
-    repo,
+    /** The works a number names, in any spelling (numberKey): the media commands' lookup. */
+    worksByNumberKey: (key: string) => repo.worksByNumberKey(key),
+    /** How many jobs wait and how old the oldest is, for the worker's /metrics. */
+    queueStats: () => repo.queueStats(),
     /** Whether videos can be made here, and with what (the console says so plainly). */
     status() {
       return {
@@ -108,8 +116,9 @@ export function createVideoService({ db, storage, jobs, tools, maxBytes }: Video
       const media = await repo.requeue(mediaId);
       if (media === 'busy') throw conflict(VIDEO_MSG.busy);
       if (!media) {
-        if (!(await repo.find(mediaId))) throw notFound(VIDEO_MSG.mediaNotFound);
-        throw conflict(VIDEO_MSG.notRetryable);
+        const found = await repo.find(mediaId);
+        if (!found) throw notFound(VIDEO_MSG.mediaNotFound);
+        throw conflict(found.sourceRemovedAt ? VIDEO_MSG.sourceRemoved : VIDEO_MSG.notRetryable);
       }
       await jobs.enqueue(media.id);
       return media;
@@ -151,6 +160,17 @@ export function createVideoService({ db, storage, jobs, tools, maxBytes }: Video
       if (!playable) return undefined;
       return { ...playable, posterPath: posterPath(playable.workId, playable.mediaId) };
     },
+
+    /** Staff's uploads, tracked so one never attached is swept (media-sweep.ts). */
+    uploads: {
+      started: (upload: { id: string; uploader: string; workId: string }) => sweepRepo.recordUpload(upload),
+      attached: (uploadId: string) => sweepRepo.markUploadAttached(uploadId),
+      sweeper: (remove: (uploadId: string) => Promise<void>, olderThanSeconds: number, log: Logger) =>
+        createUploadSweep({ repo: sweepRepo, remove, olderThanSeconds, log }),
+    },
+    /** The sweep of failed and replaced videos' files (run by the worker). */
+    sourceSweeper: (keepReplacedSeconds: number, log: Logger) =>
+      createSourceSweep({ repo: sweepRepo, storage, keepReplacedSeconds, log }),
 
     position: (userId: string, workId: string) => repo.position(userId, workId),
     savePosition: (userId: string, workId: string, seconds: number) =>

@@ -10,6 +10,7 @@ import { makeClip, makeNonVideo, removeClips, testFfmpeg } from '../../../test/m
 import { expectLoginDialog, expectStaffOnly, insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
 import { testConfig } from '../../config';
+import { TOKEN_PATH } from '../streams/media-tokens';
 import { playlistSegments } from './ladder';
 
 const tools = testFfmpeg();
@@ -99,7 +100,7 @@ describe('a video attached to a work', () => {
     expect(preview.headers['content-type']).toBe('video/mp4');
     expect(preview.rawPayload.length).toBe(100);
 
-    // A VIP gets the master playlist; every address in it is signed for its own path.
+    // A VIP gets the master playlist under a token; its rungs and segments are relative to it.
     const stream = await t.get(fillPath(API.videoStream, { id: workId }), {}, await vipHeaders());
     expect(stream.statusCode, stream.body).toBe(200);
     const data = stream.json().data;
@@ -137,14 +138,22 @@ describe('a video attached to a work', () => {
     expect(still.statusCode).toBe(200);
     expect(still.headers['content-type']).toBe('image/jpeg');
 
-    // A signature cannot be moved to another segment, rung or video.
+    // A token opens this video's files, and no other video's; an altered one opens nothing.
+    expect(ts.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(rung.headers['cache-control']).toBe('public, max-age=60');
+    const sig = TOKEN_PATH.exec(segmentUrl.slice('/img/hls'.length))!.groups!.sig!;
     const moved = [
-      segmentUrl.replace('seg-00000.ts', 'seg-00001.ts'),
-      segmentUrl.replace('/480p/', '/360p/'),
       segmentUrl.replace(`/${media.id}/`, `/${BigInt(media.id) + 1n}/`),
-      segmentUrl.replace(/sig=[^&]+/, 'sig=AAAA'),
+      segmentUrl.replace(`/${workId}/`, `/${BigInt(workId) + 1n}/`),
+      segmentUrl.replace(sig, `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`),
     ];
     for (const url of moved) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(403);
+
+    // The worker in this process counts on the server's own /metrics: the job, each rung, the queue.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^yingku_transcode_jobs_total\{outcome="ready"\} [1-9]/m);
+    expect(metrics).toMatch(/^yingku_transcode_rung_seconds_count\{rung="480p"\} [1-9]/m);
+    expect(metrics).toMatch(/^yingku_transcode_queue_depth \d+$/m);
   });
 
   it('fails a file that is not a video with the reason, leaving the work as it was and no files', async () => {

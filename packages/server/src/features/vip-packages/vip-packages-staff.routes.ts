@@ -1,11 +1,8 @@
 import {
   API,
-  errorEnvelope,
-  formatYuan,
   staffPackageBody,
   staffPackageParams,
   staffPackageResponse,
-  type StaffPackageRow,
   staffPackagesQuery,
   staffPackagesResponse,
   staffPackageUpdateBody,
@@ -13,35 +10,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
-import { ok, table } from '../../http/envelope';
-import type { VipPackageRecord, VipPackagesService } from './vip-packages.service';
+import { ok, table, errorResponses } from '../../http/envelope';
+import { toStaffPackageRow } from './package-rows';
+import type { VipPackagesService } from './vip-packages.service';
 
 export interface VipPackagesStaffRouteDeps {
-  packages: VipPackagesService;
+  vipPackages: VipPackagesService;
   auth: Authenticator;
 }
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  500: errorEnvelope,
-};
-
-export function toStaffPackageRow(pkg: VipPackageRecord): StaffPackageRow {
-  return {
-    id: pkg.id,
-    name: pkg.name,
-    remark: pkg.remark,
-    currentPrice: formatYuan(pkg.priceCents),
-    origPrice: formatYuan(pkg.origPriceCents),
-    days: pkg.days,
-    sort: pkg.sortOrder,
-    status: pkg.status,
-    createTime: pkg.createTime,
-  };
-}
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /**
  * VIP packages in the console (/v2/admin/packages…): all of them (withdrawn too), add, change.
@@ -49,7 +27,7 @@ export function toStaffPackageRow(pkg: VipPackageRecord): StaffPackageRow {
  */
 export async function vipPackagesStaffRoutes(
   app: FastifyInstance,
-  { packages: service, auth }: VipPackagesStaffRouteDeps,
+  { vipPackages: service, auth }: VipPackagesStaffRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime } from '../../db/site-time';
+import { shanghaiTime } from '../../db/site-time-sql';
+import { type Executor } from '../../db/executor';
 
 /** A VIP package as stored (prices in cents). */
 export interface VipPackageRecord {
@@ -55,7 +56,7 @@ function toRow(values: Partial<VipPackageValues>) {
  * answer null when the partial unique index `vip_packages_name_on_sale` refused the name.
  */
 export function createVipPackagesRepo(db: Kysely<DB>) {
-  const select = (executor: Kysely<DB> = db) => executor.selectFrom('vip_packages').select(COLUMNS);
+  const select = (executor: Executor = db) => executor.selectFrom('vip_packages').select(COLUMNS);
 
   return {
     /** Every package, on sale or withdrawn, in the shop's order. */
@@ -84,7 +85,7 @@ export function createVipPackagesRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    async insert(values: VipPackageValues, trx: Kysely<DB> = db): Promise<VipPackageRecord | null> {
+    async insert(values: VipPackageValues, trx: Executor = db): Promise<VipPackageRecord | null> {
       const { name, priceCents, origPriceCents, days } = values;
       const row = { ...toRow(values), name, price_cents: priceCents, orig_price_cents: origPriceCents, days };
       return uniqueOrNull(
@@ -96,7 +97,7 @@ export function createVipPackagesRepo(db: Kysely<DB>) {
     async update(
       id: string,
       changes: Partial<VipPackageValues>,
-      trx: Kysely<DB> = db,
+      trx: Executor = db,
     ): Promise<VipPackageRecord | undefined | null> {
       return uniqueOrNull(
         trx

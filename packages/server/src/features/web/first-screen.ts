@@ -17,7 +17,7 @@ import {
 } from '@yingku/contract';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { CachedReads } from '../catalogue/catalogue.cache';
 
 /** The page's data and the picture its first screen shows largest (to preload). */
 export interface FirstScreen {
@@ -62,7 +62,7 @@ const DETAIL_PATH = new RegExp(`^/(${MOD_NAMES.join('|')})/([^/]+)$`);
  * address, an unknown work, or a failing read: nothing, and the app asks as it always did.
  * Decision 029.
  */
-export function createFirstScreenReader(service: CatalogueService, imageHost: string, webDist?: string) {
+export function createFirstScreenReader(service: CachedReads, imageHost: string, webDist?: string) {
   // The detail is a lazy route: without these the browser finds its code only once the app runs.
   const detailCode = webDist ? screenCode(webDist, DETAIL_SCREEN_SOURCE) : undefined;
   const cover = (path: string, sizes: string) => {

@@ -14,8 +14,8 @@ export interface ChannelHeaderProps {
 }
 
 /**
- * The top of every channel page (SPEC §2): a search box of at most 32 characters and the
- * channel's menu. A keyword outside 1–32 characters gets the spec's warning.
+ * The top of every channel page (docs/product.md §2): a search box of at most 32 characters and the
+ * channel's menu. A keyword outside 1–32 characters gets the warning of docs/product.md §5.
  */
 export function ChannelHeader({ modName, active, keyword = '' }: ChannelHeaderProps) {
   const navigate = useNavigate();

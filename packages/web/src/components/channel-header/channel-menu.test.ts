@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_MENUS } from './channel-menu';
 
-describe('channel menus (SPEC §2)', () => {
+describe('channel menus (docs/product.md §2)', () => {
   it('has exactly the entries of each channel', () => {
     expect(CHANNEL_MENUS.censored.map((i) => i.key)).toEqual([
       'latest',

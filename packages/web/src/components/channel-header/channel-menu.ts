@@ -8,7 +8,7 @@ export interface MenuItem {
 }
 
 /**
- * The top channel menus of SPEC §2, exactly: censored has nine entries, uncensored four,
+ * The top channel menus of docs/product.md §2, exactly: censored has nine entries, uncensored four,
  * western three.
  */
 export const CHANNEL_MENUS: Record<ModName, readonly MenuItem[]> = {

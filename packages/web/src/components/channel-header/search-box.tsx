@@ -17,12 +17,12 @@ const rememberSearch = (keyword: string) =>
   void import('../../session/recent-searches').then(({ addRecentSearch }) => addRecentSearch(keyword));
 
 /**
- * The site's search box (SPEC §2, §5): at most 32 characters; submitting opens
- * `/search/{keyword}`, and a keyword outside 1–32 characters gets the spec's warning instead.
+ * The site's search box (docs/product.md §2, §5): at most 32 characters; submitting opens
+ * `/search/{keyword}`, and a keyword outside 1–32 characters gets the warning of docs/product.md §5 instead.
  * A plain search form, not antd-mobile's SearchBar: it sits on /index, whose JavaScript has a
  * budget (decision 028), and the browser's own search field already clears, submits on the
  * keyboard's search key and is announced as a search box. While it has focus it is a combobox
- * (issue 17) whose list, SuggestPanel, offers the recent searches and, as a keyword is typed,
+ * (decision 043) whose list, SuggestPanel, offers the recent searches and, as a keyword is typed,
  * suggestions.
  */
 export function SearchBox({ keyword = '', className }: { keyword?: string; className?: string }) {

@@ -45,7 +45,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /**
- * Under the search box while it has focus (issue 17): with nothing typed, the keywords searched
+ * Under the search box while it has focus (decision 043): with nothing typed, the keywords searched
  * on this device and a button to forget them; while typing, works by number or title and the
  * performers, makers and series the keyword names (GET /v2/search/suggest), asked once typing
  * pauses. The box keeps the focus: a tap or a click on an option picks it, the arrow keys move

@@ -1,6 +1,7 @@
 import type { EntityMatchKind } from '@yingku/contract';
 
-// Texts of the search's suggestions and names (issue 17): loaded with them, not with every screen's frame.
+// Texts of the search's suggestions and names (decision 043): loaded with them, not with every screen's
+// frame.
 
 /** What a performer, maker, label… is called where a search names one. */
 export const ENTITY_KIND_LABEL = {
@@ -13,7 +14,7 @@ export const ENTITY_KIND_LABEL = {
   tag: '类别',
 } as const satisfies Record<EntityMatchKind, string>;
 
-/** The search box's suggestions while typing and its recent searches (issue 17). */
+/** The search box's suggestions while typing and its recent searches (decision 043). */
 export const SUGGEST_TEXT = {
   /** Accessible name of the list of suggestions. */
   listLabel: '搜索建议',

@@ -29,7 +29,7 @@ export interface EntitySidebarProps {
 }
 
 /**
- * A left column of entities with their counts (SPEC §2): antd-mobile's SideBar with the
+ * A left column of entities with their counts (docs/product.md §2): antd-mobile's SideBar with the
  * selected entry highlighted, and a pager under it showing the page out of the page count.
  */
 export function EntitySidebar(props: EntitySidebarProps) {

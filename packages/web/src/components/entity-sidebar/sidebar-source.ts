@@ -1,6 +1,8 @@
 import { LIMITS, type ModId, type PerformerRow, type EntityCountRow } from '@yingku/contract';
 
-/** Where a sidebar's entries come from (SPEC §7): the tag list of a table, or the performer list. */
+/**
+ * Where a sidebar's entries come from (docs/product.md §7): the tag list of a table, or the performer list.
+ */
 export type SidebarSource =
   | { type: 'tag'; tableName: 'maker' | 'label' | 'series' | 'director' | 'item'; modId: ModId }
   | { type: 'performer'; modName: 'censored' | 'uncensored' };

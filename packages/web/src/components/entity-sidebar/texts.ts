@@ -1,4 +1,4 @@
-/** Texts of the entity sidebar that SPEC.md does not spell. */
+/** Texts of the entity sidebar that docs/product.md does not spell. */
 export const SIDEBAR_TEXT = {
   previousPage: '上一页',
   nextPage: '下一页',

@@ -33,8 +33,8 @@ async function fetchSidebarPage(source: SidebarSource, pageNum: number, signal: 
 }
 
 /**
- * One page of a sidebar (SPEC §9: 32 entries). The previous page stays on screen while the
- * next one loads; it offers a retry on failure, with only the transport toasts of SPEC §8.
+ * One page of a sidebar (docs/product.md §9: 32 entries). The previous page stays on screen while the
+ * next one loads; it offers a retry on failure, with only the transport toasts of docs/product.md §8.
  */
 export function useSidebarPage(source: SidebarSource, pageNum: number, enabled = true) {
   return useQuery<SidebarPage>({

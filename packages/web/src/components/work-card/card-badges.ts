@@ -1,9 +1,9 @@
 import { WORK_CARD_TEXT } from './texts';
 
-/** isOnline of SPEC §3: 1 can be watched online, 2 is being transcoded, 0 neither. */
+/** isOnline of docs/product.md §3: 1 can be watched online, 2 is being transcoded, 0 neither. */
 export type OnlineBadge = { kind: 'online' | 'transcoding'; text: string } | undefined;
 
-/** The online badge a work shows (SPEC §2): 在线 for 1, 转码中 for 2, none otherwise. */
+/** The online badge a work shows (docs/product.md §2): 在线 for 1, 转码中 for 2, none otherwise. */
 export function onlineBadge(isOnline: number): OnlineBadge {
   if (isOnline === 1) return { kind: 'online', text: WORK_CARD_TEXT.online };
   if (isOnline === 2) return { kind: 'transcoding', text: WORK_CARD_TEXT.transcoding };

@@ -1,4 +1,4 @@
-/** Interface texts of the work card that SPEC.md does not spell. */
+/** Interface texts of the work card that docs/product.md does not spell. */
 export const WORK_CARD_TEXT = {
   online: '在线',
   transcoding: '转码中',

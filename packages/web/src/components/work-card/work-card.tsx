@@ -31,7 +31,7 @@ export interface WorkCardProps {
 }
 
 /**
- * One work in a list (SPEC §2): cover, channel and online badges, number, title and publish
+ * One work in a list (docs/product.md §2): cover, channel and online badges, number, title and publish
  * date; opens the detail. A has-magnet badge opens the work's magnets in a bottom popup instead.
  */
 export function WorkCard({ work, eager = false }: WorkCardProps) {

@@ -4,7 +4,7 @@ import { SwitchButton } from '../switch-button/switch-button';
 import { useMagnetFilter } from '../../session/magnet-filter';
 
 /**
- * Toggles only-with-magnets / show-all for the session (SPEC §2, §4); lists reload on change.
+ * Toggles only-with-magnets / show-all for the session (docs/product.md §2, §4); lists reload on change.
  * A member's 隐藏已看过 goes before it (decision 045).
  */
 export function MagnetFilterSwitch() {

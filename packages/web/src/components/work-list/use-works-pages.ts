@@ -31,11 +31,11 @@ export interface WorkPages {
 }
 
 /**
- * Pages of a works list (SPEC §4): page 1 first, then one page per load-more. The query key
+ * Pages of a works list (docs/product.md §4): page 1 first, then one page per load-more. The query key
  * holds every param and the session magnet filter, so changing a tab, filter, keyword or route
  * parameter starts again at page 1 with an empty list. The list shows a failure as its own error
- * state with a retry (SPEC §8: no message); a transport failure (no connection, the timeout)
- * still gets SPEC §8's toast from the client.
+ * state with a retry (docs/product.md §8: no message); a transport failure (no connection, the timeout)
+ * still gets docs/product.md §8's toast from the client.
  */
 export function useWorksPages(
   params: Omit<WorksListParams, 'pageNum' | 'pageSize'>,

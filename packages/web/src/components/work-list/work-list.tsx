@@ -15,7 +15,7 @@ export interface WorkListProps {
 }
 
 /**
- * An infinite list of works (SPEC §2, §4): the grid, the next page when the user scrolls near
+ * An infinite list of works (docs/product.md §2, §4): the grid, the next page when the user scrolls near
  * the end, a load-more button as the fallback (both ask only when no page is loading), a no-more
  * text when finished, and an error state with retry (after a failed page, only the retry loads).
  */

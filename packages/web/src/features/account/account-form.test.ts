@@ -17,7 +17,7 @@ import { checkAll } from './use-account-form';
 const captchaOn: CaptchaResponse = { code: 200, msg: '', img: 'data:,', uuid: 'uuid-1', captchaOnOff: true };
 const captchaOff: CaptchaResponse = { ...captchaOn, img: '', uuid: '', captchaOnOff: false };
 
-describe('login and register checks (SPEC §5)', () => {
+describe('login and register checks (docs/product.md §5)', () => {
   it('wants a user name of more than 5 characters, at most 32, trimmed', () => {
     expect(checkUserName('abcde')).toBe(MSG.userNameTooShort);
     expect(checkUserName('  abcde  ')).toBe(MSG.userNameTooShort);

@@ -10,9 +10,9 @@ import { PATHS } from '../../app/paths';
 import type { FieldChecks } from './use-account-form';
 
 /**
- * The checks of SPEC §5 on the login and register forms, run before anything is sent. Each
+ * The checks of docs/product.md §5 on the login and register forms, run before anything is sent. Each
  * answers the text to show, or undefined when the value passes. Values are trimmed first:
- * SPEC §5 trims inputs before login, and register trims the same way so that a password
+ * docs/product.md §5 trims inputs before login, and register trims the same way so that a password
  * typed with a stray space at registration still logs in.
  */
 type Check = (value: string | undefined) => string | undefined;
@@ -99,7 +99,7 @@ function captchaFields(code: string | undefined, captcha: CaptchaResponse | unde
   return captcha?.captchaOnOff ? { code: (code ?? '').trim(), uuid: captcha.uuid } : {};
 }
 
-/** POST /v2/user/login's body from the form: every input trimmed (SPEC §5). */
+/** POST /v2/user/login's body from the form: every input trimmed (docs/product.md §5). */
 export function toLoginBody(values: LoginValues, captcha: CaptchaResponse | undefined): LoginBody {
   return {
     userName: values.userName.trim(),

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { ACCOUNT_TITLES } from './titles';
 
 /**
- * /login and /register (SPEC §2): full-screen forms with their own back arrow, so the tab bar
+ * /login and /register (docs/product.md §2): full-screen forms with their own back arrow, so the tab bar
  * steps aside (and the phone keyboard has the room). Loaded on demand (decision 018).
  */
 export const accountRoutes: RouteObject[] = [

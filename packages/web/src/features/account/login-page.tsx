@@ -33,7 +33,7 @@ export interface LoginPageState {
   returnTo?: string;
 }
 
-/** The form's first values: the remembered login (SPEC §5), or the name just registered. */
+/** The form's first values: the remembered login (docs/product.md §5), or the name just registered. */
 function initialValues(state: unknown): LoginValues {
   const remembered = readRememberedLogin();
   const registered = (state as LoginPageState | null)?.userName;
@@ -44,7 +44,7 @@ function initialValues(state: unknown): LoginValues {
 }
 
 /**
- * /login (SPEC §2, §4): user name, password, captcha, remember password, a link to register.
+ * /login (docs/product.md §2, §4): user name, password, captcha, remember password, a link to register.
  * A login stores the tokens, remembers (or forgets) the form, learns who the user is and goes to
  * the member center; a failed one loads a new captcha.
  */
@@ -72,7 +72,7 @@ export function LoginPage() {
       await queryClient.fetchQuery({ ...currentUserOptions(), staleTime: 0 }).catch(() => null);
       void navigate(afterLoginPath(state), { replace: true });
     } catch {
-      // The client has shown why; a captcha is good for one try (SPEC §8).
+      // The client has shown why; a captcha is good for one try (docs/product.md §8).
       form.set('code', '');
       captcha.refresh();
       setSubmitting(false);
@@ -128,7 +128,7 @@ export function LoginPage() {
 }
 
 /**
- * SPEC §4: a user already logged in when the captcha loads is told so and goes to /user. Asks
+ * docs/product.md §4: a user already logged in when the captcha loads is told so and goes to /user. Asks
  * quietly: stale tokens are renewed (or end) on the way, and a visitor sees no error for it.
  */
 function useLeaveWhenLoggedIn(captchaLoaded: boolean) {

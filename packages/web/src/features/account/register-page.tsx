@@ -22,8 +22,8 @@ const loadAccountApi = async () => (await import('../../api/account')).accountAp
 const EMPTY: RegisterValues = { userName: '', password: '', confirmPassword: '', email: '', code: '' };
 
 /**
- * /register (SPEC §2, §4): user name, password and its repeat, a safe e-mail, the captcha. Every
- * SPEC §5 rule is checked before anything is sent (mismatched passwords are never submitted).
+ * /register (docs/product.md §2, §4): user name, password and its repeat, a safe e-mail, the captcha. Every
+ * docs/product.md §5 rule is checked before anything is sent (mismatched passwords are never submitted).
  * Success says 恭喜您,注册成功! and goes to /login with the new name filled in; a refusal (the
  * client shows the server's reason) loads a new captcha.
  */

@@ -1,6 +1,6 @@
 import { ACCOUNT_TITLES } from './titles';
 
-/** Interface texts of the login and register screens that SPEC.md does not spell. */
+/** Interface texts of the login and register screens that docs/product.md does not spell. */
 export const ACCOUNT_TEXT = {
   ...ACCOUNT_TITLES,
   loginHeading: '欢迎回来',

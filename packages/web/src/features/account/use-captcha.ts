@@ -13,7 +13,7 @@ export interface Captcha {
   off: boolean;
   loading: boolean;
   failed: boolean;
-  /** Loads another image: on a tap, and after a failed login or registration (SPEC §8). */
+  /** Loads another image: on a tap, and after a failed login or registration (docs/product.md §8). */
   refresh(): void;
 }
 

@@ -36,7 +36,7 @@ export interface TagView {
   color: 'warning' | 'success' | 'default' | 'danger' | 'primary';
 }
 
-/** SPEC §4's thread status from customer service's side: 0 待回复, 1 已回复, 9 已关闭. */
+/** docs/product.md §4's thread status from customer service's side: 0 待回复, 1 已回复, 9 已关闭. */
 export function threadStatusTag(status: number): TagView {
   if (status === MESSAGE_STATUS.closed) return { label: ADMIN_TEXT.statusClosed, color: 'default' };
   if (status === MESSAGE_STATUS.replied) return { label: ADMIN_TEXT.statusReplied, color: 'success' };

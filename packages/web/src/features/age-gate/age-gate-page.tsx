@@ -6,7 +6,7 @@ import { UI_TEXT } from '../../app/texts';
 import styles from './age-gate-page.module.css';
 
 /**
- * The landing page `/` (SPEC §1): always asks. Entering replaces this page with the home page,
+ * The landing page `/` (docs/product.md §1): always asks. Entering replaces this page with the home page,
  * so going back does not return here; leaving goes back to wherever the visitor came from.
  */
 export function AgeGatePage() {

@@ -17,7 +17,7 @@ import { CHANNEL_TEXT } from './texts';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
- * `/tags/index`, `/tags/{tagsId}` and the uncensored and western twins (SPEC §2): the channel's
+ * `/tags/index`, `/tags/{tagsId}` and the uncensored and western twins (docs/product.md §2): the channel's
  * tag groups, and below them its works carrying every selected tag (all works on `index`).
  * Selecting replaces the route, so the selection is the URL and the list starts at page 1.
  */

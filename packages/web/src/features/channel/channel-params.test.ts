@@ -14,13 +14,13 @@ import {
   searchParams,
 } from './channel-params';
 
-describe('latest lists (SPEC §9)', () => {
+describe('latest lists (docs/product.md §9)', () => {
   it('look 30 days back, newest first', () => {
     expect(latestParams('western')).toEqual({ modName: 'western', sort: 'pubTime', date: 30 });
   });
 });
 
-describe('search (SPEC §2, §5)', () => {
+describe('search (docs/product.md §2, §5)', () => {
   it('accepts 1–32 characters after trimming', () => {
     expect(searchKeyword(' YK ')).toBe('YK');
     expect(searchKeyword('a'.repeat(32))).toBe('a'.repeat(32));
@@ -46,7 +46,7 @@ describe('search (SPEC §2, §5)', () => {
   });
 });
 
-describe('rankings (SPEC §2, §9)', () => {
+describe('rankings (docs/product.md §2, §9)', () => {
   it('offers collection and comment rankings on censored only', () => {
     expect(rankingSorts('censored')).toEqual(['pubTime', 'collect', 'evaluates', 'average']);
     expect(rankingSorts('uncensored')).toEqual(['pubTime', 'average']);
@@ -82,7 +82,7 @@ describe('rankings (SPEC §2, §9)', () => {
   });
 });
 
-describe('categories (SPEC §2)', () => {
+describe('categories (docs/product.md §2)', () => {
   it('reads the selected tag ids of the route', () => {
     expect(parseTagIds('index')).toEqual([]);
     expect(parseTagIds(undefined)).toEqual([]);

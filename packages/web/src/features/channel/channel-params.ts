@@ -15,18 +15,20 @@ import { validKeyword } from '../../components/channel-header/keyword';
 /** What a list screen asks GET /v2/works/detail/list for, paging aside. */
 export type ListParams = Omit<WorksListParams, 'pageNum' | 'pageSize'>;
 
-/** A channel's latest list (SPEC §9: date 30, sort pubTime). */
+/** A channel's latest list (docs/product.md §9: date 30, sort pubTime). */
 export function latestParams(modName: ModName): ListParams {
   return { modName, sort: LATEST_DEFAULTS.sort, date: LATEST_DEFAULTS.date };
 }
 
-/** The keyword of a search route, trimmed, or null when it is outside 1–32 characters (SPEC §5). */
+/**
+ * The keyword of a search route, trimmed, or null when it is outside 1–32 characters (docs/product.md §5).
+ */
 export function searchKeyword(raw: string | undefined): string | null {
   const keyword = (raw ?? '').trim();
   return validKeyword(keyword) ? keyword : null;
 }
 
-/** Search tabs (SPEC §2): all channels, then each channel alone. */
+/** Search tabs (docs/product.md §2): all channels, then each channel alone. */
 export const SEARCH_TABS = ['all', ...MOD_NAMES] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
@@ -44,19 +46,19 @@ export function searchParams(keyword: string, tab: SearchTab): ListParams {
   };
 }
 
-/** Ranking tabs (SPEC §2): collection ranking and hot comments exist for censored only. */
+/** Ranking tabs (docs/product.md §2): collection ranking and hot comments exist for censored only. */
 export function rankingSorts(modName: ModName): readonly WorkSort[] {
   return modName === 'censored' ? ['pubTime', 'collect', 'evaluates', 'average'] : ['pubTime', 'average'];
 }
 
-/** Date chips of the rankings (SPEC §9). */
+/** Date chips of the rankings (docs/product.md §9). */
 export function rankingDates(modName: ModName): readonly DateWindow[] {
   return RANKING_DATE_WINDOWS[modName];
 }
 
 export interface RankingChoice {
   sort: WorkSort;
-  /** The chosen chip; the latest-release tab always looks at all time (SPEC §9). */
+  /** The chosen chip; the latest-release tab always looks at all time (docs/product.md §9). */
   date: DateWindow;
 }
 

@@ -59,10 +59,13 @@ const search = () => ({
   handle: { title: CHANNEL_TITLES.searchTitle } satisfies RouteHandle,
 });
 
-/** Latest lists, search, rankings and categories (SPEC §2); app/routes.tsx places them in the main layout. */
+/**
+ * Latest lists, search, rankings and categories (docs/product.md §2); app/routes.tsx places them in the main
+ * layout.
+ */
 export const channelRoutes: RouteObject[] = [
   ...MOD_NAMES.flatMap(channelPages),
   { path: 'search/:keyword', ...search() },
-  // An empty keyword is outside 1–32 characters: the search page says so (SPEC §5).
+  // An empty keyword is outside 1–32 characters: the search page says so (docs/product.md §5).
   { path: 'search', ...search() },
 ];

@@ -10,7 +10,7 @@ export type LinkedMatch = EntityMatch & { href: string };
 
 /**
  * The performers, makers, labels… whose name holds a search keyword (GET /v2/search/entities,
- * issue 17), in every channel or one. Silent when it fails: the works below are the search's
+ * decision 043), in every channel or one. Silent when it fails: the works below are the search's
  * answer, and they say so themselves.
  */
 export function entityMatchesOptions(keyword: string, modName: ModName | undefined) {

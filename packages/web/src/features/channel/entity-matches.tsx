@@ -6,7 +6,7 @@ import { type LinkedMatch, matchesByKind } from './entity-matches-query';
 import { CHANNEL_TEXT } from './texts';
 
 /**
- * Above a search's works (issue 17): the performers, makers, labels, series, directors,
+ * Above a search's works (decision 043): the performers, makers, labels, series, directors,
  * same-type lists and tags whose name holds the keyword, by kind, each with its works and
  * opening its list. Nothing when none matched.
  */

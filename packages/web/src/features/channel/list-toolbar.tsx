@@ -4,7 +4,7 @@ import { CHANNEL_TEXT } from './texts';
 
 /**
  * The line above a works list: how many works match (once the first page is in) and the
- * session's magnet filter (SPEC §2, §4), which reloads the list from page 1 when changed.
+ * session's magnet filter (docs/product.md §2, §4), which reloads the list from page 1 when changed.
  */
 export function ListToolbar({ total }: { total: number | undefined }) {
   return (

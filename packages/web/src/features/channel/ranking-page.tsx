@@ -19,7 +19,7 @@ const SORT_TITLE: Record<WorkSort, string> = {
 };
 
 /**
- * `/top`, `/top/uncensored`, `/top/western` (SPEC §2, §9): ranking tabs, then date chips (not on
+ * `/top`, `/top/uncensored`, `/top/western` (docs/product.md §2, §9): ranking tabs, then date chips (not on
  * the latest-release tab, which looks at all time). The choice lives in the query string
  * (`?sort=collect&date=90`), so it survives a visit to a work and back.
  */

@@ -19,9 +19,9 @@ const TAB_TITLE: Record<SearchTab, string> = {
 } as Record<SearchTab, string>;
 
 /**
- * `/search/{keyword}` (SPEC §2, §5): results in every channel or one, newest first, under the
- * performers, makers… the keyword names (issue 17). A keyword outside 1–32 characters shows the
- * spec's info text and asks the API nothing.
+ * `/search/{keyword}` (docs/product.md §2, §5): results in every channel or one, newest first, under the
+ * performers, makers… the keyword names (decision 043). A keyword outside 1–32 characters shows the
+ * info text of docs/product.md §5 and asks the API nothing.
  */
 export function SearchPage() {
   const { keyword: raw = '' } = useParams();

@@ -15,7 +15,9 @@ export interface TagSelectorsProps {
 
 const tagLabel = (tag: TagGroup['items'][number]) => tag.nameCn ?? tag.name;
 
-/** A category page's grouped tag selectors (SPEC §2) and the current selection with a clear button. */
+/**
+ * A category page's grouped tag selectors (docs/product.md §2) and the current selection with a clear button.
+ */
 export function TagSelectors({ groups, selected, onChange }: TagSelectorsProps) {
   const names = new Map(groups.flatMap((group) => group.items.map((tag) => [tag.id, tagLabel(tag)])));
   return (

@@ -1,7 +1,7 @@
 import { CHANNEL_LABEL, type ModName } from '@yingku/contract';
 import { CHANNEL_TITLES } from './titles';
 
-/** Texts of the channel lists, search, rankings and categories that SPEC.md does not spell. */
+/** Texts of the channel lists, search, rankings and categories that docs/product.md does not spell. */
 export const CHANNEL_TEXT = {
   ...CHANNEL_TITLES,
   searchAll: '全部',

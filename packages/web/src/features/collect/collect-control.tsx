@@ -48,7 +48,7 @@ export interface CollectControlProps extends UseCollectOptions {
 }
 
 /**
- * The collect button of the work detail (SPEC §2, §4) with what it opens: the 5-second
+ * The collect button of the work detail (docs/product.md §2, §4) with what it opens: the 5-second
  * 已添加到默认收藏夹 message with 更改, the folder picker and the new-folder popup.
  */
 export function CollectControl({ labels, className, ...options }: CollectControlProps) {

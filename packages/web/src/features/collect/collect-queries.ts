@@ -7,7 +7,9 @@ import { collectKeys } from './collect-keys';
 // not with the work detail's first screen (decision 028).
 export const loadLibraryApi = async () => (await import('../../api/library')).libraryApi;
 
-/** The caller's folders, {@link PAGE_SIZE.folders} (42) a page (SPEC §7), the default one first. */
+/**
+ * The caller's folders, {@link PAGE_SIZE.folders} (42) a page (docs/product.md §7), the default one first.
+ */
 export function foldersOptions() {
   return infiniteQueryOptions({
     queryKey: collectKeys.folders(PAGE_SIZE.folders),

@@ -6,6 +6,7 @@ import { CircleCheckIcon, LockIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
 import { workCountText } from '../../app/texts';
+import sheet from '../../components/popup-sheet/popup-sheet.module.css';
 import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
 import { foldersOptions, workFoldersOptions } from './collect-queries';
 import { collectEditBody, limitSelection, loadedFolders } from './folder-selection';
@@ -29,7 +30,7 @@ export interface FolderPickerPopupProps {
 }
 
 /**
- * The collect-folder picker (SPEC §2, §4): the caller's folders with the work's current ones
+ * The collect-folder picker (docs/product.md §2, §4): the caller's folders with the work's current ones
  * ticked, at most 5 (a sixth is refused with a toast), 新建收藏夹, and 完成, which makes the
  * selection the work's folders; an empty selection uncollects it (status 9).
  */
@@ -43,7 +44,7 @@ export function FolderPickerPopup(props: FolderPickerPopupProps) {
       onClose={onClose}
       destroyOnClose
       showCloseButton
-      bodyClassName={styles.body}
+      bodyClassName={`${sheet.body} ${styles.body}`}
       aria-labelledby={titleId}
     >
       {visible && <PickerContent {...props} titleId={titleId} />}
@@ -75,8 +76,8 @@ function PickerContent(props: FolderPickerPopupProps & { titleId: string }) {
 
   return (
     <>
-      <header className={styles.header}>
-        <h2 id={titleId} className={styles.title}>
+      <header className={`${sheet.header} ${styles.header}`}>
+        <h2 id={titleId} className={`${sheet.title} ${styles.title}`}>
           {FOLDER_TEXT.pickerTitle}
         </h2>
         <span className={styles.hint} data-testid="folder-count">

@@ -12,7 +12,7 @@ import {
 
 const five = ['1', '2', '3', '4', '5'];
 
-describe('limitSelection (SPEC §9: at most 5 folders per work)', () => {
+describe('limitSelection (docs/product.md §9: at most 5 folders per work)', () => {
   it('takes a selection of up to 5', () => {
     expect(LIMITS.foldersPerWork).toBe(5);
     expect(limitSelection(['1'], ['1', '2'])).toEqual({ selection: ['1', '2'], refused: false });
@@ -32,7 +32,7 @@ describe('limitSelection (SPEC §9: at most 5 folders per work)', () => {
   });
 });
 
-describe('addCreatedFolder (SPEC §4: the new folder joins the selection)', () => {
+describe('addCreatedFolder (docs/product.md §4: the new folder joins the selection)', () => {
   it('adds the new folder', () => {
     expect(addCreatedFolder(['1'], '9')).toEqual({ selection: ['1', '9'], refused: false });
     expect(addCreatedFolder([], '9')).toEqual({ selection: ['9'], refused: false });
@@ -44,7 +44,7 @@ describe('addCreatedFolder (SPEC §4: the new folder joins the selection)', () =
   });
 });
 
-describe('collectEditBody (SPEC §4: done sends the selection)', () => {
+describe('collectEditBody (docs/product.md §4: done sends the selection)', () => {
   it('collects into the selected folders with status 0', () => {
     expect(collectEditBody('1001', ['1', '2'])).toEqual({ dataId: '1001', cateIds: ['1', '2'], status: 0 });
   });
@@ -54,7 +54,7 @@ describe('collectEditBody (SPEC §4: done sends the selection)', () => {
   });
 });
 
-describe('the new-folder form (SPEC §5)', () => {
+describe('the new-folder form (docs/product.md §5)', () => {
   it('requires a name: 收藏夾名字未填写, blanks included', () => {
     expect(folderNameError(undefined)).toBe(MSG.folderNameRequired);
     expect(folderNameError('')).toBe(MSG.folderNameRequired);

@@ -14,7 +14,7 @@ export interface SelectionChange {
 }
 
 /**
- * The picker's next selection (SPEC §4, §9: at most 5 folders per work). Unselecting is always
+ * The picker's next selection (docs/product.md §4, §9: at most 5 folders per work). Unselecting is always
  * allowed; a selection that would grow past `max` keeps the previous one and is refused.
  */
 export function limitSelection(
@@ -26,7 +26,7 @@ export function limitSelection(
   return { selection: [...next], refused: false };
 }
 
-/** The selection with a just-created folder added (SPEC §4), unless it is already full. */
+/** The selection with a just-created folder added (docs/product.md §4), unless it is already full. */
 export function addCreatedFolder(
   selection: readonly string[],
   cateId: string,
@@ -36,7 +36,7 @@ export function addCreatedFolder(
   return limitSelection(selection, [...selection, cateId], max);
 }
 
-/** The body of 完成: the work's exact folders; none means status 9, uncollected (SPEC §4). */
+/** The body of 完成: the work's exact folders; none means status 9, uncollected (docs/product.md §4). */
 export function collectEditBody(dataId: string, selection: readonly string[]): CollectBody {
   return {
     dataId,

@@ -4,6 +4,7 @@ import { Form, Input, Popup, TextArea } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useId } from 'react';
 import { libraryApi } from '../../api/library';
+import sheet from '../../components/popup-sheet/popup-sheet.module.css';
 import { SwitchButton } from '../../components/switch-button/switch-button';
 import { type FolderDraft, folderDescriptionError, folderNameError, newFolderBody } from './folder-selection';
 import { FOLDER_TEXT } from './folder-texts';
@@ -26,7 +27,7 @@ const ruleOf = (check: (value: string | undefined) => string | undefined) => ({
 });
 
 /**
- * The new-folder popup (SPEC §2, §4, §5): name (required, 收藏夾名字未填写; at most 30),
+ * The new-folder popup (docs/product.md §2, §4, §5): name (required, 收藏夾名字未填写; at most 30),
  * description (at most 200), private switch. Creating it hands the folder to `onCreated`,
  * which closes this popup and goes back to the picker with the folder selected.
  */
@@ -44,11 +45,11 @@ export function NewFolderPopup({ visible, dataId, onCreated, onCancel }: NewFold
       onClose={onCancel}
       destroyOnClose
       showCloseButton
-      bodyClassName={styles.body}
+      bodyClassName={`${sheet.body} ${styles.body}`}
       aria-labelledby={titleId}
     >
-      <header className={styles.header}>
-        <h2 id={titleId} className={styles.title}>
+      <header className={`${sheet.header} ${styles.header}`}>
+        <h2 id={titleId} className={`${sheet.title} ${styles.title}`}>
           {FOLDER_TEXT.newFolderTitle}
         </h2>
       </header>

@@ -19,7 +19,7 @@ export interface UseCollectOptions {
 }
 
 /**
- * The collect flow of SPEC §4. Tapping collect on a work not collected adds it to the default
+ * The collect flow of docs/product.md §4. Tapping collect on a work not collected adds it to the default
  * folder and shows the 5-second message with 更改; on a collected work it opens the picker.
  * The picker's selection lives here, so it survives a trip to the new-folder popup, which
  * comes back with the new folder selected.

@@ -3,7 +3,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { ENTITY_SCREENS } from './entity-screens';
 
 /**
- * Maker, label, series, director, same-type and performer screens (SPEC §2). Each is one route
+ * Maker, label, series, director, same-type and performer screens (docs/product.md §2). Each is one route
  * `kind/:id` whose `:id` is an entity id or `index`, so moving between entries keeps the page
  * (and its sidebar) mounted. The page's code loads on demand (decision 018).
  */

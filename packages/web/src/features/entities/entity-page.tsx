@@ -17,7 +17,7 @@ import { ErrorBlock } from '../../components/error-block/error-block';
 const PAGE_PARAM = 'page';
 
 /**
- * An entity screen (SPEC §2): the channel header, a paged sidebar of entities on the left and
+ * An entity screen (docs/product.md §2): the channel header, a paged sidebar of entities on the left and
  * the works of the selected one on the right. `/x/index` selects the first entry of page 1.
  */
 export function EntityPage({ screen }: { screen: EntityScreen }) {
@@ -69,7 +69,7 @@ export function EntityPage({ screen }: { screen: EntityScreen }) {
           ) : selection.state === 'bad-id' ? (
             <ErrorBlock status="empty" title={ENTITY_TEXT.badId} description={ENTITY_TEXT.badIdHint} />
           ) : firstPage.isError ? (
-            // Nothing to select until the sidebar loads; its retry loads it (no toast, SPEC §8).
+            // Nothing to select until the sidebar loads; its retry loads it (no toast, docs/product.md §8).
             <ErrorBlock status="default" title={UI_TEXT.listFailed} description="" />
           ) : firstPage.isSuccess ? (
             <ErrorBlock status="empty" title={ENTITY_TEXT.noEntities} description="" />

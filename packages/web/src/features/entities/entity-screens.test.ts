@@ -12,7 +12,7 @@ function screenOf(path: string) {
   return { screen, id: match?.params.id };
 }
 
-describe('entity routes (SPEC §2)', () => {
+describe('entity routes (docs/product.md §2)', () => {
   it.each([
     ['/maker/index', 'maker/:id', 'index'],
     ['/maker/12', 'maker/:id', '12'],

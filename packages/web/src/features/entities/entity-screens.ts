@@ -4,10 +4,10 @@ import { entityPath, makerPath, performerPath } from '../../app/paths';
 import type { SidebarSource } from '../../components/entity-sidebar/sidebar-source';
 import { ENTITY_TEXT } from './texts';
 
-/** The works-list filter each kind of entity sets (SPEC §7). */
+/** The works-list filter each kind of entity sets (docs/product.md §7). */
 export type EntityWorksParam = 'makerId' | 'labelId' | 'seriesId' | 'directorId' | 'itemId' | 'performerId';
 
-/** One entity screen of SPEC §2: a sidebar of entities beside the works of the selected one. */
+/** One entity screen of docs/product.md §2: a sidebar of entities beside the works of the selected one. */
 export interface EntityScreen {
   /** Route pattern under the main layout; `:id` is an entity id or `index`. */
   routePath: string;
@@ -137,7 +137,7 @@ export function selectEntity(routeId: string | undefined, firstEntryId: string |
   return isEntityId(routeId) ? { state: 'entity', id: routeId } : { state: 'bad-id' };
 }
 
-/** Works of the selected entity: its channel, all time, newest first (SPEC §9 "date 999"). */
+/** Works of the selected entity: its channel, all time, newest first (docs/product.md §9 "date 999"). */
 export function entityWorksParams(
   screen: Pick<EntityScreen, 'modName' | 'worksParam'>,
   id: string,

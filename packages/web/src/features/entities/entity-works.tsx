@@ -23,7 +23,7 @@ export interface EntityWorksProps {
 }
 
 /**
- * The works of one entity (SPEC §2): 12 a page with load-more, the magnet filter, and a reload
+ * The works of one entity (docs/product.md §2): 12 a page with load-more, the magnet filter, and a reload
  * control that drops every loaded page and starts again at page 1.
  */
 export function EntityWorks({ screen, id, name, count }: EntityWorksProps) {

@@ -1,4 +1,4 @@
-/** Texts of the entity screens that SPEC.md does not spell (titles, sidebar pager, states). */
+/** Texts of the entity screens that docs/product.md does not spell (titles, sidebar pager, states). */
 export const ENTITY_TEXT = {
   makerTitle: '制作商',
   uncensoredMakerTitle: '无码制作商',

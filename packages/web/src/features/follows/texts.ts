@@ -1,4 +1,4 @@
-/** Texts of follows, the feed and 想看 / 看过 marks (issue 17), which SPEC.md does not spell. */
+/** Texts of follows, the feed and 想看 / 看过 marks (decision 045), which docs/product.md does not spell. */
 export const FOLLOW_TEXT = {
   follow: '关注',
   following: '已关注',

@@ -39,7 +39,8 @@ export function ChannelSection({ modName, first = false }: { modName: ModName; f
         </Link>
       </header>
       {works.isError ? (
-        // The client has already said why (toast); a failed list only offers to try again (SPEC §8).
+        // The client has already said why (toast); a failed list only offers to try again (docs/product.md
+        // §8).
         <div className={styles.retry}>
           <Button size="small" onClick={() => void works.refetch()}>
             {UI_TEXT.retry}

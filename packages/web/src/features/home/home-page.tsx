@@ -4,7 +4,7 @@ import { SearchBox } from '../../components/channel-header/search-box';
 import { ChannelSection } from './channel-section';
 import styles from './home-page.module.css';
 
-/** `/index`: the search box (SPEC §2) and the newest works of each channel. */
+/** `/index`: the search box (docs/product.md §2) and the newest works of each channel. */
 export function HomePage() {
   return (
     <div className={styles.page}>

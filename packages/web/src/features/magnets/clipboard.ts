@@ -2,7 +2,7 @@ import { MSG } from '@yingku/contract';
 import { showToastAbovePopups } from '../../components/toast/toast-above-popups';
 
 /**
- * Copies text and says how it went (SPEC §8): 复制成功！, 复制失败,请手动复制, or 复制内容为空！
+ * Copies text and says how it went (docs/product.md §8): 复制成功！, 复制失败,请手动复制, or 复制内容为空！
  * for nothing to copy.
  *
  * `allowed`: a copy that waits on an answer (the server's copy quota). The clipboard write starts

@@ -9,7 +9,7 @@ import styles from './magnet-list.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
- * The magnets of a work number (SPEC §2): 加载中 while loading, 暂无磁力链接 when there are
+ * The magnets of a work number (docs/product.md §2): 加载中 while loading, 暂无磁力链接 when there are
  * none, else one row per magnet with its size, date, HD/subtitle tags and a copy button.
  * It loads when it is first shown, so place it in a lazily rendered tab or popup.
  */

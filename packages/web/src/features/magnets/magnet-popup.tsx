@@ -1,5 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useId } from 'react';
+import sheet from '../../components/popup-sheet/popup-sheet.module.css';
 import { MagnetList } from './magnet-list';
 import { MAGNET_POPUP_TEXT } from './magnet-popup-texts';
 import styles from './magnet-popup.module.css';
@@ -12,7 +13,7 @@ export interface MagnetPopupProps {
 }
 
 /**
- * A bottom popup listing the magnets of a work number (SPEC §2, list screens), with the same
+ * A bottom popup listing the magnets of a work number (docs/product.md §2, list screens), with the same
  * rows and copy buttons as the detail's magnet tab. The list loads when the popup opens.
  */
 export function MagnetPopup({ number, visible, onClose }: MagnetPopupProps) {
@@ -24,11 +25,11 @@ export function MagnetPopup({ number, visible, onClose }: MagnetPopupProps) {
       onClose={onClose}
       destroyOnClose
       showCloseButton
-      bodyClassName={styles.body}
+      bodyClassName={`${sheet.body} ${styles.body}`}
       aria-labelledby={titleId}
     >
-      <header className={styles.header}>
-        <h2 id={titleId} className={styles.title}>
+      <header className={`${sheet.header} ${styles.header}`}>
+        <h2 id={titleId} className={`${sheet.title} ${styles.title}`}>
           {MAGNET_POPUP_TEXT.title(number)}
         </h2>
       </header>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { magnetsParams } from './magnets-params';
 
-describe('magnetsParams (SPEC §7)', () => {
+describe('magnetsParams (docs/product.md §7)', () => {
   it('asks for the number with exactly the detail lookup params', () => {
     expect(magnetsParams('YKJ-263')).toEqual({
       keyword: 'YKJ-263',

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@yingku/contract';
 
 /**
- * The detail page's magnet lookup exactly as SPEC §7 gives it: the work number as keyword,
+ * The detail page's magnet lookup exactly as docs/product.md §7 gives it: the work number as keyword,
  * one page of 48, ordered by dht, and the fixed data/category/modId/remark values.
  */
 export function magnetsParams(number: string) {

@@ -1,4 +1,4 @@
-/** Interface texts of magnet lists and copying that SPEC.md does not spell. */
+/** Interface texts of magnet lists and copying that docs/product.md does not spell. */
 export const MAGNET_TEXT = {
   copy: '复制',
   copyMagnet: '复制磁力链接',

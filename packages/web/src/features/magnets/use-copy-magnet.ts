@@ -10,7 +10,7 @@ import { copyText } from './clipboard';
 import { MAGNET_TEXT } from './texts';
 
 /**
- * Copies a magnet link under the daily quota (SPEC §6): an anonymous visitor past 3 copies is
+ * Copies a magnet link under the daily quota (docs/product.md §6): an anonymous visitor past 3 copies is
  * asked to log in; a logged-in user's copy is recorded by the server, and a non-VIP past 100 is
  * asked to upgrade (with the way to /pay). Then nothing is copied. Call it from the tap itself:
  * the clipboard write starts before anything is awaited.

@@ -5,6 +5,7 @@ import { CircleCheckIcon, ClockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { UI_TEXT } from '../../app/texts';
+import sheet from '../../components/popup-sheet/popup-sheet.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 import { cloudListFooter, cloudRequestView } from './cloud-downloads-model';
 import { useCloudDownloadPages } from './library-queries';
@@ -23,7 +24,7 @@ export interface CloudDownloadsPopupProps {
 
 /**
  * 我的云下载: a bottom sheet over the member center listing the caller's cloud-download requests
- * (SPEC §7 /web/cloud/file/list), newest first, each with its work, its state (处理中 / 已完成)
+ * (docs/product.md §7 /web/cloud/file/list), newest first, each with its work, its state (处理中 / 已完成)
  * and its times. A visitor sees the login prompt the collect and like tabs show. The list loads
  * when the sheet opens.
  */
@@ -36,11 +37,11 @@ export function CloudDownloadsPopup({ visible, onClose, viewer, userId }: CloudD
       onClose={onClose}
       destroyOnClose
       showCloseButton
-      bodyClassName={styles.body}
+      bodyClassName={`${sheet.body} ${styles.body}`}
       aria-labelledby={titleId}
     >
-      <header className={styles.header}>
-        <h2 id={titleId} className={styles.heading}>
+      <header className={sheet.header}>
+        <h2 id={titleId} className={sheet.title}>
           {MEMBER_TEXT.cloudDownloads}
         </h2>
       </header>

@@ -30,7 +30,7 @@ const parseSection = (value: string | null): Section =>
   (SECTIONS as readonly string[]).includes(value ?? '') ? (value as Section) : 'feed';
 
 /**
- * 关注 (issue 17): the feed of the followed entities' works (opening it resets the 我的 badge),
+ * 关注 (decision 045): the feed of the followed entities' works (opening it resets the 我的 badge),
  * the followed list with 取消关注, and the 想看 and 看过 lists. The section lives in the address
  * (`?sub=`), as the tab does.
  */

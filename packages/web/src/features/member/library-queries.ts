@@ -14,7 +14,7 @@ const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
  */
 const LIBRARY_STALE_MS = 0;
 
-/** The user's folders for the category buttons: page 1 of 50 (SPEC §7, §9). */
+/** The user's folders for the category buttons: page 1 of 50 (docs/product.md §7, §9). */
 export function useFolders(userId: string) {
   return useQuery({
     queryKey: memberKeys.folders(userId),
@@ -25,15 +25,15 @@ export function useFolders(userId: string) {
 
 /**
  * Drops the kept pages of one folder's list, so choosing it again starts at page 1 with an empty
- * list (SPEC §4) rather than at the length it had before.
+ * list (docs/product.md §4) rather than at the length it had before.
  */
 export function forgetCollectedPages(queryClient: QueryClient, userId: string, cateId: string | undefined) {
   queryClient.removeQueries({ queryKey: memberKeys.collected(userId, cateId), exact: true });
 }
 
 /**
- * Pages of collected works, 24 a page, in one folder or all (SPEC §9). A new folder in the key
- * starts again at page 1 with an empty list (SPEC §4).
+ * Pages of collected works, 24 a page, in one folder or all (docs/product.md §9). A new folder in the key
+ * starts again at page 1 with an empty list (docs/product.md §4).
  */
 export function useCollectedPages(userId: string, cateId: string | undefined, enabled: boolean) {
   const pageSize = PAGE_SIZE.memberCollect;
@@ -49,7 +49,7 @@ export function useCollectedPages(userId: string, cateId: string | undefined, en
   });
 }
 
-/** Pages of liked works, newest first, 10 a page (SPEC §9). */
+/** Pages of liked works, newest first, 10 a page (docs/product.md §9). */
 export function useLikedPages(userId: string) {
   const pageSize = PAGE_SIZE.memberLike;
   return useInfiniteQuery({

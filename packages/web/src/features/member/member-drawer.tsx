@@ -30,12 +30,11 @@ export interface MemberDrawerProps {
 }
 
 /**
- * The 更多 drawer (SPEC §2): my cloud downloads (not in SPEC §2: the one place a user sees all
- * their requests), my orders, activate VIP, the language (简体中文 or 繁體中文, issue 17), 隐私模式
- * (covers and stills blurred until tapped, issue 17),
- * refresh version (reloads the page, picking up a new release) and, when logged in, log out.
- * Rows are real links and buttons (antd-mobile's List.Item is an `<a>` without href, which a
- * keyboard cannot reach).
+ * The 更多 drawer (docs/product.md §2): my cloud downloads (not in docs/product.md §2: the one place a user
+ * sees all their requests), my orders, activate VIP, the language (简体中文 or 繁體中文, decision 046), 隐私模式 (covers
+ * and stills blurred until tapped, docs/product.md §1), refresh version (reloads the page, picking up a new
+ * release) and, when logged in, log out. Rows are real links and buttons (antd-mobile's List.Item is an `<a>`
+ * without href, which a keyboard cannot reach).
  */
 export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads }: MemberDrawerProps) {
   const logout = useLogout();

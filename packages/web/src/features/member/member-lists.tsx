@@ -17,7 +17,7 @@ const ALL = 'all';
 
 /**
  * 收藏: the user's folders as buttons (全部 first) over the collected works of the chosen one
- * (SPEC §2). The choice lives in the address (`?cate=`), so coming back from a work keeps it.
+ * (docs/product.md §2). The choice lives in the address (`?cate=`), so coming back from a work keeps it.
  */
 export function CollectList({ userId }: { userId: string }) {
   const [query, setQuery] = useSearchParams();
@@ -26,7 +26,7 @@ export function CollectList({ userId }: { userId: string }) {
   const cateId = selectedFolderId(folders.data?.rows, cateParam);
   // With a folder in the address, wait for the folders to know it is still one of the user's.
   const pages = useCollectedPages(userId, cateId, !cateParam || !folders.isPending);
-  // A public folder can be shared: its read-only page opens from the link (issue 17).
+  // A public folder can be shared: its read-only page opens from the link (docs/product.md §2).
   const shareKey = folders.data?.rows.find((folder) => folder.cateId === cateId)?.shareKey;
 
   const queryClient = useQueryClient();

@@ -124,7 +124,7 @@ describe('vipStatus', () => {
 describe('listFooter', () => {
   const state = { total: 30, hasMore: true, loadingMore: false, loadMoreFailed: false };
 
-  it('shows nothing below a total of 10 (SPEC §2)', () => {
+  it('shows nothing below a total of 10 (docs/product.md §2)', () => {
     expect(LOAD_MORE_MIN_TOTAL).toBe(10);
     expect(listFooter({ ...state, total: 9 })).toBe('none');
     expect(listFooter({ ...state, total: 0, hasMore: false })).toBe('none');

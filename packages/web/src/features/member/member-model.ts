@@ -1,7 +1,7 @@
 import { type CollectFolder, GUEST_LEVEL, PAGE_SIZE } from '@yingku/contract';
 import type { CurrentUser } from '../../session/current-user';
 
-/** The member center's tabs (SPEC §2): collect, like, history. */
+/** The member center's tabs (docs/product.md §2): collect, like, history. */
 export const MEMBER_TABS = ['collect', 'like', 'history', 'follows'] as const;
 export type MemberTab = (typeof MEMBER_TABS)[number];
 
@@ -45,7 +45,7 @@ export interface UserCardModel {
 
 /**
  * What the user card shows: the user's name and group, or the guest default (游客, level 0,
- * SPEC §2) with no name for a visitor; the VIP end date when one is set.
+ * docs/product.md §2) with no name for a visitor; the VIP end date when one is set.
  */
 export function userCardModel(user: CurrentUser | null, now: Date = new Date()): UserCardModel {
   if (!user) {
@@ -79,7 +79,9 @@ export function vipStatus(vipUntil: string | null, now: Date): UserCardModel['vi
   return { kind: end > now.getTime() ? 'active' : 'ended', date };
 }
 
-/** Below this total a tab shows no load-more control (SPEC §2: "when the total is at least 10"). */
+/**
+ * Below this total a tab shows no load-more control (docs/product.md §2: "when the total is at least 10").
+ */
 export const LOAD_MORE_MIN_TOTAL = 10;
 
 /** The line under a list: nothing, load-more (idle or loading), a retry, or the no-more text. */
@@ -97,7 +99,7 @@ export function listFooter(state: {
   return state.loadingMore ? 'loading' : 'loadMore';
 }
 
-/** The first `pages` pages of the local history, 10 a page (SPEC §9), and whether more remain. */
+/** The first `pages` pages of the local history, 10 a page (docs/product.md §9), and whether more remain. */
 export function historyPage<T>(entries: readonly T[], pages: number, pageSize: number = PAGE_SIZE.history) {
   const rows = entries.slice(0, Math.max(1, pages) * pageSize);
   return { rows, total: entries.length, hasMore: rows.length < entries.length };

@@ -28,7 +28,7 @@ function useOnceTrue(value: boolean): boolean {
 }
 
 /**
- * `/user`, the member center (SPEC §2): top bar, user card, and the collect / like / history tabs;
+ * `/user`, the member center (docs/product.md §2): top bar, user card, and the collect / like / history tabs;
  * 我的云下载 opens from the drawer over them.
  */
 export function MemberPage() {

@@ -33,9 +33,9 @@ export interface MemberTabsProps {
 }
 
 /**
- * 收藏 / 喜欢 / 历史 (SPEC §2) and 关注 (issue 17: follows, their feed, 想看 and 看过). The open tab lives in the address (`?tab=like`), so it survives a
- * visit to a work and back. antd-mobile draws a tab's content the first time it opens and keeps
- * it, so the like list loads on first open and not again on each switch.
+ * 收藏 / 喜欢 / 历史 (docs/product.md §2) and 关注 (decision 045: follows, their feed, 想看 and 看过). The open tab lives
+ * in the address (`?tab=like`), so it survives a visit to a work and back. antd-mobile draws a tab's content
+ * the first time it opens and keeps it, so the like list loads on first open and not again on each switch.
  */
 export function MemberTabs({ viewer, userId }: MemberTabsProps) {
   const [query, setQuery] = useSearchParams();

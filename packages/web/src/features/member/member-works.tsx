@@ -56,7 +56,7 @@ export interface MemberWorksProps {
 
 /**
  * Works of one member-center tab in the site's grid of cards (each opens its detail), with the
- * tab's own empty text, and a load-more control once the total reaches 10 (SPEC §2, §4); the
+ * tab's own empty text, and a load-more control once the total reaches 10 (docs/product.md §2, §4); the
  * next page also loads when the user scrolls near the end of the list.
  */
 export function MemberWorks({ list, emptyText, name, uncounted = false }: MemberWorksProps) {
@@ -107,7 +107,7 @@ export function MemberWorks({ list, emptyText, name, uncounted = false }: Member
   );
 }
 
-/** The line under a list; it loads the next page as it nears the screen (SPEC §2). */
+/** The line under a list; it loads the next page as it nears the screen (docs/product.md §2). */
 function ListFooterLine({ list }: { list: MemberListState }) {
   const footer = listFooter(list);
   const ref = useLoadNearEnd<HTMLDivElement>(footer === 'loadMore', list.works.length, list.loadMore);

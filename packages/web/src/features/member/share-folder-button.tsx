@@ -5,7 +5,7 @@ import { copyText } from '../magnets/clipboard';
 import styles from './member-page.module.css';
 import { MEMBER_TEXT } from './texts';
 
-/** 分享收藏夹 (issue 17): copies the link of a public folder's read-only page. */
+/** 分享收藏夹 (docs/product.md §2): copies the link of a public folder's read-only page. */
 export default function ShareFolderButton({ cateId, shareKey }: { cateId: string; shareKey: string }) {
   return (
     <div className={styles.share}>

@@ -14,7 +14,7 @@ import { fromPages, MemberWorks } from './member-works';
 import { MEMBER_TEXT } from './texts';
 
 /**
- * `/folder/{cateId}/{shareKey}` (issue 17): a public folder as anyone holding its link sees it —
+ * `/folder/{cateId}/{shareKey}` (docs/product.md §2): a public folder as anyone holding its link sees it —
  * its name, description and works, read-only, with or without a login. A private or unknown
  * folder, or a link that is not the folder's, says the folder does not exist.
  */

@@ -1,3 +1,3 @@
-/** A public folder's read-only page, as its owner shares it (issue 17). */
+/** A public folder's read-only page, as its owner shares it (docs/product.md §2). */
 export const sharedFolderPath = (cateId: string, shareKey: string) =>
   `/folder/${encodeURIComponent(cateId)}/${encodeURIComponent(shareKey)}`;

@@ -1,6 +1,6 @@
 import { CLOUD_STATE_TEXT } from '../work-detail/cloud-state-text';
 
-/** Texts of the member center (/user) that SPEC.md does not spell. */
+/** Texts of the member center (/user) that docs/product.md does not spell. */
 export const MEMBER_TEXT = {
   vip: 'VIP',
   vipLabel: '开通VIP',
@@ -11,11 +11,11 @@ export const MEMBER_TEXT = {
   myOrders: '我的订单',
   activateVip: '激活VIP',
   language: '语言设置',
-  /** The interface's script (issue 17): each name written in its own script, as a reader looks for it. */
+  /** The interface's script (decision 046): each name written in its own script, as a reader looks for it. */
   languageNames: { hans: '简体中文', hant: '繁體中文' },
-  /** 隐私模式 (issue 17): covers and stills blurred until tapped. */
+  /** 隐私模式 (docs/product.md §1): covers and stills blurred until tapped. */
   discreet: '隐私模式',
-  /** A public folder's link (issue 17). */
+  /** A public folder's link (docs/product.md §2). */
   shareFolder: '分享收藏夹',
   shareFolderHint: '复制链接，拿到链接的人可以查看这个收藏夹',
   sharedFolderEmpty: '收藏夹里还没有作品',

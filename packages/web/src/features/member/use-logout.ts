@@ -23,7 +23,7 @@ export async function endSession(queryClient: QueryClient): Promise<void> {
   forgetCurrentUser(queryClient);
 }
 
-/** 退出登录 (SPEC §2): asks first, then ends the session and goes to /index. */
+/** 退出登录 (docs/product.md §2): asks first, then ends the session and goes to /index. */
 export function useLogout(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ export interface UserCardProps {
 }
 
 /**
- * The user card (SPEC §2): avatar, user name and group name, and the VIP end date when set. A
+ * The user card (docs/product.md §2): avatar, user name and group name, and the VIP end date when set. A
  * visitor sees the guest default (游客, level 0) and the way to log in or register.
  */
 export function UserCard({ viewer, user, onRetry }: UserCardProps) {

@@ -13,7 +13,7 @@ import { ErrorBlock } from '../../components/error-block/error-block';
 import { withDialogName } from '../../components/feedback/dialog-name';
 
 /**
- * One thread's conversation (SPEC §2, §4): bubbles oldest first, the user's on the right; the
+ * One thread's conversation (docs/product.md §2, §4): bubbles oldest first, the user's on the right; the
  * follow-up box and 关闭话题 while the thread is open. `onChanged` hands back the thread as the
  * server now holds it (after a follow-up or closing).
  */

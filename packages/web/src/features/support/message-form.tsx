@@ -49,7 +49,7 @@ export function MessageBox(props: MessageBoxProps) {
   );
 }
 
-/** The question form of SPEC §2: 提交 → 提交成功, the form clears and the list refreshes. */
+/** The question form of docs/product.md §2: 提交 → 提交成功, the form clears and the list refreshes. */
 export function QuestionForm() {
   const queryClient = useQueryClient();
   const create = useMutation({

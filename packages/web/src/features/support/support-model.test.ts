@@ -3,7 +3,7 @@ import { shortTime, showsNoReplyYet, statusTag } from './support-model';
 import { SUPPORT_TEXT } from './texts';
 
 describe('statusTag', () => {
-  it('labels each status of SPEC §4 and highlights only an unread reply', () => {
+  it('labels each status of docs/product.md §4 and highlights only an unread reply', () => {
     expect(statusTag({ status: 0, unread: false })).toMatchObject({
       label: SUPPORT_TEXT.statusAwaiting,
       highlighted: false,

@@ -9,7 +9,7 @@ export interface StatusTagView {
 }
 
 /**
- * The tag of SPEC §4's status: 0 待回复, 1 有新回复 (highlighted only while unread — once opened
+ * The tag of docs/product.md §4's status: 0 待回复, 1 有新回复 (highlighted only while unread — once opened
  * it reads 已回复), 9 已关闭. An unknown status is shown as awaiting, the safest reading.
  */
 export function statusTag(thread: Pick<MessageThread, 'status' | 'unread'>): StatusTagView {
@@ -24,7 +24,7 @@ export function statusTag(thread: Pick<MessageThread, 'status' | 'unread'>): Sta
   return { label: SUPPORT_TEXT.statusAwaiting, color: 'warning', highlighted: false };
 }
 
-/** SPEC §4: 客服还没有回复这个留言 while the conversation holds no customer-service entry. */
+/** docs/product.md §4: 客服还没有回复这个留言 while the conversation holds no customer-service entry. */
 export function showsNoReplyYet(entries: readonly Pick<ConversationEntry, 'type'>[]): boolean {
   return !entries.some((entry) => entry.type === ENTRY_TYPE.staff);
 }

@@ -16,7 +16,7 @@ import { ErrorBlock } from '../../components/error-block/error-block';
 import { BackBar } from '../../components/back-bar/back-bar';
 
 /**
- * /message (SPEC §2): the question form and the caller's threads; the chosen thread's
+ * /message (docs/product.md §2): the question form and the caller's threads; the chosen thread's
  * conversation opens as a bottom sheet on phones and as the right-hand panel from 768 px. A
  * visitor is asked to log in, and no call is made.
  */

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { SUPPORT_TITLES } from './titles';
 
 /**
- * /message, customer service (SPEC §2), inside the main layout; a form screen, so no tab bar.
+ * /message, customer service (docs/product.md §2), inside the main layout; a form screen, so no tab bar.
  * Loaded on demand (decision 018).
  */
 export const supportRoutes: RouteObject[] = [

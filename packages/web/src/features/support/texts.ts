@@ -1,6 +1,6 @@
 import { SUPPORT_TITLES } from './titles';
 
-/** Texts of /message that SPEC.md does not spell (its own are in the contract's MSG). */
+/** Texts of /message that docs/product.md does not spell (its own are in the contract's MSG). */
 export const SUPPORT_TEXT = {
   ...SUPPORT_TITLES,
   formLabel: '留言给客服',

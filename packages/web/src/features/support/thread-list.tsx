@@ -7,7 +7,7 @@ import { SUPPORT_TEXT } from './texts';
 import styles from './support-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
-/** The caller's threads (SPEC §2): first question, time and status tag; 加载更多 for older ones. */
+/** The caller's threads (docs/product.md §2): first question, time and status tag; 加载更多 for older ones. */
 export function ThreadList(props: { selectedId?: string; onOpen: (thread: MessageThread) => void }) {
   const threads = useThreads();
   if (threads.isPending) {

@@ -8,7 +8,7 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Whether the screen is wide enough (≥ 768 px) for the two-column layout of SPEC §2. */
+/** Whether the screen is wide enough (≥ 768 px) for the two-column layout of docs/product.md §2. */
 export function useWide(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -16,7 +16,7 @@ import styles from './orders-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
- * /orders (SPEC §2, §4), outside the main layout: the latest 20 orders as cards. An unpaid one
+ * /orders (docs/product.md §2, §4), outside the main layout: the latest 20 orders as cards. An unpaid one
  * offers 刷新支付 (asks the provider, shows its answer) and 联系客服; a visitor is asked to log in.
  */
 export function OrdersPage() {

@@ -11,7 +11,7 @@ export interface PackageCardProps {
 }
 
 /**
- * One package (SPEC §2): name, length and remark, the current price, and — when it is lower than
+ * One package (docs/product.md §2): name, length and remark, the current price, and — when it is lower than
  * the original — the original struck through with a promotional label. A radio of the group.
  */
 export function PackageCard({ pkg, selected, onSelect }: PackageCardProps) {

@@ -13,7 +13,9 @@ import { WechatQr } from './wechat-qr';
 import { refreshMembership } from './vip-queries';
 import styles from './pay-page.module.css';
 
-/** Where the purchase is (SPEC §4): confirming, picking the channel, or the payment page opened. */
+/**
+ * Where the purchase is (docs/product.md §4): confirming, picking the channel, or the payment page opened.
+ */
 export type PayStep =
   | { kind: 'idle' }
   | { kind: 'confirm' }
@@ -22,9 +24,9 @@ export type PayStep =
   | { kind: 'scan'; code: string };
 
 /**
- * The purchase of SPEC §4 for the chosen package: confirm, pick Alipay or WeChat, submit, open the
+ * The purchase of docs/product.md §4 for the chosen package: confirm, pick Alipay or WeChat, submit, open the
  * returned link in a new window (or offer it as a link when the browser blocks that), then point
- * at the orders page. `error` as the answer shows 支付系统故障了 (SPEC §8); a visitor's submit
+ * at the orders page. `error` as the answer shows 支付系统故障了 (docs/product.md §8); a visitor's submit
  * meets the server's 403 and the client's login dialog.
  */
 export function usePayFlow(pkg: VipPackage | undefined) {

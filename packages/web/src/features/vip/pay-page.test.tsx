@@ -5,7 +5,7 @@ import { renderWithApp, setTestRuntimeConfig, stubApi } from '../../test/render'
 import { PayPage } from './pay-page';
 import { CHANNEL_NAME, VIP_TEXT } from './texts';
 
-// The purchase of SPEC §4 on /pay, as a buyer goes through it. Only fetch is stubbed (the
+// The purchase of docs/product.md §4 on /pay, as a buyer goes through it. Only fetch is stubbed (the
 // packages and the order's answer) and window.open (the payment page's window).
 
 const YEAR: VipPackage = {

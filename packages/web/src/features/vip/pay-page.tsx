@@ -19,7 +19,7 @@ import styles from './pay-page.module.css';
 import { ErrorBlock } from '../../components/error-block/error-block';
 
 /**
- * /pay (SPEC §2, §4), outside the main layout: what VIP gives, the packages with their prices,
+ * /pay (docs/product.md §2, §4), outside the main layout: what VIP gives, the packages with their prices,
  * the no-refund notice, and a pay button for the chosen one. Anyone may look; buying needs a login.
  */
 export function PayPage() {

@@ -6,7 +6,7 @@ import { HiddenHeading } from '../../app/hidden-heading';
 import { useDocumentTitle, useRouteHandle } from '../../app/route-handle';
 
 /**
- * The frame of /pay and /orders, which live outside the main layout (SPEC §2): no tab bar, only
+ * The frame of /pay and /orders, which live outside the main layout (docs/product.md §2): no tab bar, only
  * the route's title on the document and the offline banner; the page brings its own nav bar. `pending`: the page's
  * code is still loading (a first visit straight to it).
  */

@@ -20,7 +20,7 @@ interface SubValues {
 }
 
 /**
- * /sub (SPEC §2, §5): an activation code, checked here first (trimmed, 激活码至少8位, nothing
+ * /sub (docs/product.md §2, §5): an activation code, checked here first (trimmed, 激活码至少8位, nothing
  * sent), then redeemed; the answer's membership (group and VIP end) is shown and the current
  * user asked again, so the member center shows the new level. Server refusals are the client's toast.
  */

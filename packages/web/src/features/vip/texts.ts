@@ -1,6 +1,8 @@
 import { VIP_TITLES } from './titles';
 
-/** Texts of /pay, /orders and /sub that SPEC.md does not spell (its own are in the contract's MSG). */
+/**
+ * Texts of /pay, /orders and /sub that docs/product.md does not spell (its own are in the contract's MSG).
+ */
 export const VIP_TEXT = {
   ...VIP_TITLES,
   // /pay
@@ -8,7 +10,7 @@ export const VIP_TEXT = {
   heroIntro: '磁力链接无限复制，约2000部作品在线观看',
   /** `{date}` is YYYY-MM-DD. */
   heroVipUntil: '您的VIP有效期至 {date}，续费后顺延',
-  // What VIP gives per SPEC §1; nothing else is promised (there is no early access to new works).
+  // What VIP gives per docs/product.md §1; nothing else is promised (there is no early access to new works).
   benefits: ['磁力无限复制', '在线观看'],
   packagesLabel: 'VIP套餐',
   packagesFailed: '套餐加载失败',
@@ -80,7 +82,7 @@ export const VIP_TEXT = {
   loginHint: '激活前请先登录账号',
 } as const;
 
-/** Names of the pay channels (SPEC §4: alipay, weixin). */
+/** Names of the pay channels (docs/product.md §4: alipay, weixin). */
 export const CHANNEL_NAME = {
   alipay: '支付宝',
   weixin: '微信支付',

@@ -26,7 +26,7 @@ describe('showYuan', () => {
   });
 });
 
-describe('promoLabel (SPEC §2: a label when the prices differ)', () => {
+describe('promoLabel (docs/product.md §2: a label when the prices differ)', () => {
   it('labels a lower current price with the saving', () => {
     expect(promoLabel({ currentPrice: '198.00', origPrice: '398.00' })).toEqual({
       tag: VIP_TEXT.promo,
@@ -57,7 +57,7 @@ describe('perDayText', () => {
   });
 });
 
-describe('paymentTarget (SPEC §8: `error` means the payment system is broken)', () => {
+describe('paymentTarget (docs/product.md §8: `error` means the payment system is broken)', () => {
   const base = 'https://yingku.example/pay';
   it('answers null for the literal error', () => {
     expect(PAYMENT_ERROR).toBe('error');
@@ -93,7 +93,7 @@ describe('paymentTarget (SPEC §8: `error` means the payment system is broken)',
   });
 });
 
-describe('orderStatusView (SPEC §4)', () => {
+describe('orderStatusView (docs/product.md §4)', () => {
   it('0 is unpaid with its buttons, 1 complete, anything else abnormal', () => {
     expect(orderStatusView(0)).toEqual({ kind: 'unpaid', text: '待支付', color: 'warning', actions: true });
     expect(orderStatusView(1)).toEqual({ kind: 'paid', text: '已完成', color: 'success', actions: false });
@@ -116,7 +116,7 @@ describe('channelName', () => {
   });
 });
 
-describe('latestOrders (SPEC §9: only the latest 20)', () => {
+describe('latestOrders (docs/product.md §9: only the latest 20)', () => {
   it('keeps the first 20 of the newest-first list', () => {
     const rows = Array.from({ length: 23 }, (_, i): OrderRow => ({
       orderId: String(1000 + i),
@@ -133,7 +133,7 @@ describe('latestOrders (SPEC §9: only the latest 20)', () => {
   });
 });
 
-describe('checkActivationCode (SPEC §5: at least 8 characters)', () => {
+describe('checkActivationCode (docs/product.md §5: at least 8 characters)', () => {
   it('trims, then refuses fewer than 8 characters with 激活码至少8位', () => {
     expect(checkActivationCode(undefined)).toEqual({ ok: false, message: MSG.activationCodeTooShort });
     expect(checkActivationCode('')).toEqual({ ok: false, message: '激活码至少8位' });

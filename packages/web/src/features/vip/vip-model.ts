@@ -24,7 +24,9 @@ export function showYuan(amount: string): string {
   return showCents(centsOf(amount));
 }
 
-/** The promotional label of a package (SPEC §2): shown only when the two prices differ downwards. */
+/**
+ * The promotional label of a package (docs/product.md §2): shown only when the two prices differ downwards.
+ */
 export interface PromoLabel {
   tag: string;
   saving: string;
@@ -56,7 +58,7 @@ const WECHAT_CODE = /^weixin:\/\/wxpay\/bizpayurl\?[\w=&%.-]+$/;
 
 /**
  * What the submit answer's `data` means: a payment page to open, a WeChat code to show as a QR
- * (desktops), or the broken payment system (SPEC §8: the literal `error` shows 支付系统故障了).
+ * (desktops), or the broken payment system (docs/product.md §8: the literal `error` shows 支付系统故障了).
  * Only http(s) pages are opened — anything else (a `javascript:` URL from a compromised or
  * confused provider) counts as broken too.
  */
@@ -71,7 +73,7 @@ export function paymentTarget(data: string, base: string): PaymentTarget | null 
   }
 }
 
-/** How an order's status shows (SPEC §4): 0 unpaid with its buttons, 1 complete, else abnormal. */
+/** How an order's status shows (docs/product.md §4): 0 unpaid with its buttons, 1 complete, else abnormal. */
 export interface OrderStatusView {
   kind: 'unpaid' | 'paid' | 'abnormal';
   text: string;
@@ -95,12 +97,12 @@ export function channelName(channel: PayChannel | string): string {
   return (CHANNEL_NAME as Record<string, string>)[channel] ?? channel;
 }
 
-/** SPEC §9: the orders page shows only the latest 20, whatever the server answers. */
+/** docs/product.md §9: the orders page shows only the latest 20, whatever the server answers. */
 export function latestOrders(rows: readonly OrderRow[]): OrderRow[] {
   return rows.slice(0, PAGE_SIZE.orders);
 }
 
-/** The code to send, or the text to show instead of sending (SPEC §5: 激活码至少8位). */
+/** The code to send, or the text to show instead of sending (docs/product.md §5: 激活码至少8位). */
 export type CodeCheck = { ok: true; code: string } | { ok: false; message: string };
 
 /** Trims the typed code and applies the contract's rule (at least 8 characters, at most 64). */

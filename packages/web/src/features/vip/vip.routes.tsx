@@ -6,7 +6,7 @@ import { StandaloneLayout } from './standalone-layout';
 import { VIP_TITLES } from './titles';
 
 /**
- * /pay and /orders (SPEC §2: outside the main layout): a frame of their own, beside the main
+ * /pay and /orders (docs/product.md §2: outside the main layout): a frame of their own, beside the main
  * layout's route, with no tab bar; each page brings its nav bar and back arrow. The pages load
  * on demand (decision 018).
  */

@@ -2,7 +2,7 @@ import type HlsType from 'hls.js';
 import type { ErrorData } from 'hls.js';
 // Only the worker's address (a built asset of its own): hls.js itself is imported on first play.
 import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url';
-import { createRecoveryPolicy, type FatalKind, type StreamLevel } from './playback-model';
+import { createRecoveryPolicy, type FatalKind, pastExpiry, type StreamLevel } from './playback-model';
 import { HLS_MIME, hlsEngine } from './work-detail-model';
 
 export type StreamEngine = 'hlsjs' | 'native';
@@ -31,6 +31,8 @@ export interface AttachOptions {
   startAt?: number;
   /** Whether to start playing once the stream can (false: a paused video stays paused). */
   autoplay: boolean;
+  /** When the address's token expires (unix seconds): a failed load after it is a refusal. */
+  expiresAt?: number | undefined;
 }
 
 /** A stream attached to a video element. */
@@ -100,7 +102,7 @@ function startHls(
   video: HTMLVideoElement,
   url: string,
   events: StreamEvents,
-  { startAt, autoplay }: AttachOptions,
+  { startAt, autoplay, expiresAt }: AttachOptions,
 ): HlsType {
   events.onEngine('hlsjs');
   // The worker from our own origin: the page's CSP refuses the blob: worker hls.js would
@@ -112,8 +114,10 @@ function startHls(
 
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (refused) return;
-    // A refused address is seen on its first error, before hls.js gives up on every level.
-    if (data.response?.code === 403) {
+    // A refused address is seen on its first error, before hls.js gives up on every level; so is
+    // an expired one, which a bucket refuses without the CORS headers that would show its 403.
+    const expired = data.type === Hls.ErrorTypes.NETWORK_ERROR && pastExpiry(expiresAt);
+    if (data.response?.code === 403 || expired) {
       refused = true;
       hls.stopLoad();
       events.onRefused();

@@ -21,7 +21,7 @@ const loadCloudApi = async () => (await import('../../api/cloud')).cloudApi;
 const VIP_REQUIRED = 402;
 
 /**
- * 云端下载 (SPEC §7 /web/cloud/file/download): a logged-in user asks for the title to be fetched
+ * 云端下载 (docs/product.md §7 /web/cloud/file/download): a logged-in user asks for the title to be fetched
  * to the site's storage, and sees its state — 处理中 until staff mark it done, then 已完成.
  * Visitors see nothing (the like and collect beside it already lead to login). Members who are
  * not VIP see it too and, on tapping, the server's 402 with the way to /pay: the server decides

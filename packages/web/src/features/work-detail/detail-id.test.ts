@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backWay, isValidDetailId } from './detail-id';
 
-describe('isValidDetailId (SPEC §5)', () => {
+describe('isValidDetailId (docs/product.md §5)', () => {
   it('needs at least 16 characters', () => {
     expect(isValidDetailId('123')).toBe(false);
     expect(isValidDetailId('123456789012345')).toBe(false);

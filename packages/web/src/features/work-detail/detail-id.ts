@@ -1,6 +1,6 @@
 import { LIMITS } from '@yingku/contract';
 
-/** A detail id has at least 16 characters (SPEC §5); a shorter one is a wrong address. */
+/** A detail id has at least 16 characters (docs/product.md §5); a shorter one is a wrong address. */
 export function isValidDetailId(id: string | undefined): id is string {
   return id !== undefined && id.length >= LIMITS.detailIdMinLength;
 }

@@ -16,7 +16,7 @@ import { showsRating } from './work-detail-model';
 import styles from './details-tab.module.css';
 
 /**
- * The details tab (SPEC §2): big cover, number with a copy control (not counted against the
+ * The details tab (docs/product.md §2): big cover, number with a copy control (not counted against the
  * magnet quota), title, play and preview, like and collect, then the facts and the linked
  * makers, tags and cast.
  */

@@ -10,7 +10,7 @@ export interface EntityRowProps {
   entities: readonly EntityRef[];
 }
 
-/** Names of a work's makers, tags, performers…; each opens its list in a new window (SPEC §2). */
+/** Names of a work's makers, tags, performers…; each opens its list in a new window (docs/product.md §2). */
 export function EntityRow({ kind, modId, entities }: EntityRowProps) {
   return (
     <span className={styles.entities}>

@@ -21,7 +21,7 @@ const CloudDownload = lazy(() =>
 );
 
 /**
- * Like and collect of the detail (SPEC §2, §4), from the flags the detail answered for the
+ * Like and collect of the detail (docs/product.md §2, §4), from the flags the detail answered for the
  * caller, and a logged-in user's cloud download. A visitor may tap like and collect too: the
  * server's 403 brings the login dialog.
  */

@@ -20,9 +20,11 @@ const PreviewPopup = lazy(async () => ({ default: (await import('./play-popups')
 
 /** Payment Required: the server's answer to a visitor, a member or an expired VIP. */
 const VIP_REQUIRED = 402;
+/** Too Many Requests: the account plays on all the devices it may (the message names the limit). */
+const DEVICE_LIMIT = 429;
 
 /**
- * The play button (SPEC §4) and, when the work has one, the preview video (for everyone). An
+ * The play button (docs/product.md §4) and, when the work has one, the preview video (for everyone). An
  * online work asks the server for its stream and plays it; a refusal (402) is one prompt with
  * the way to /pay. Other works say why they cannot play.
  */
@@ -53,6 +55,8 @@ export function PlayControls({ work }: { work: WorkDetail }) {
           cancelText: DETAIL_TEXT.cancel,
           onConfirm: () => navigate(PATHS.pay),
         });
+      } else if (error.kind === 'code' && error.code === DEVICE_LIMIT) {
+        void alertDialog({ content: error.message, confirmText: DETAIL_TEXT.gotIt });
       } else {
         showApiError(error);
       }

@@ -6,6 +6,7 @@ import {
   createRenewGate,
   formatClock,
   levelOfChoice,
+  pastExpiry,
   pinnableRungs,
   positionToKeep,
   qualityRungs,
@@ -13,6 +14,7 @@ import {
   resumePoint,
   rungName,
   rungOfLevel,
+  streamExpiry,
 } from './playback-model';
 
 const NAMES = [
@@ -235,5 +237,23 @@ describe('formatClock', () => {
     expect(formatClock(0)).toBe('0:00');
     expect(formatClock(75.9)).toBe('1:15');
     expect(formatClock(3725)).toBe('1:02:05');
+  });
+});
+
+describe('the token’s expiry', () => {
+  const url = '/img/hls/k1/1796160000/AbCdEfGhIjKlMnOpQrStUv/12/34/master.m3u8';
+  it('is read off a stream address, on the site or a CDN', () => {
+    expect(streamExpiry(url)).toBe(1796160000);
+    expect(streamExpiry(`https://cdn.example.com${url}`)).toBe(1796160000);
+    expect(
+      streamExpiry('https://bucket.example.com/media/12/34/720p/seg-00001.ts?X-Amz-Expires=60'),
+    ).toBeUndefined();
+  });
+
+  it('makes a failed load past it a refusal, a few seconds early', () => {
+    expect(pastExpiry(1796160000, 1796159990_000)).toBe(false);
+    expect(pastExpiry(1796160000, 1796159996_000)).toBe(true);
+    expect(pastExpiry(1796160000, 1796170000_000)).toBe(true);
+    expect(pastExpiry(undefined, 1796170000_000)).toBe(false);
   });
 });

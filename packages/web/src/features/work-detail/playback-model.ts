@@ -214,6 +214,24 @@ export function createRenewGate(now: () => number = Date.now) {
   };
 }
 
+/**
+ * When a stream address stops working (unix seconds), read off its token
+ * (`…/hls/{kid}/{exp}/{sig}/…`); undefined for an address without one.
+ */
+export function streamExpiry(url: string): number | undefined {
+  const match = /\/hls\/[A-Za-z0-9]{1,16}\/(\d{1,12})\/[A-Za-z0-9_-]{22}\//.exec(url);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether a failed load is the address running out rather than the network: past the token's
+ * expiry (a few seconds early, for clocks apart). A bucket refuses an expired presigned segment
+ * without CORS headers, so the player sees no 403 there, only a failed load.
+ */
+export function pastExpiry(expiresAt: number | undefined, nowMs: number = Date.now()): boolean {
+  return expiresAt !== undefined && nowMs / 1000 >= expiresAt - 5;
+}
+
 /** A position as a clock: 75 → 1:15, 3725 → 1:02:05. */
 export function formatClock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

@@ -66,7 +66,7 @@ export function QualityMenu({ engine, rungs, choice, playingRung, onChoose }: Qu
   );
 }
 
-/** The playback rates of SPEC §9, a row of toggles. */
+/** The playback rates of docs/product.md §9, a row of toggles. */
 export function RateMenu({ rate, onRate }: { rate: number; onRate: (rate: number) => void }) {
   return (
     <div className={styles.rates} role="group" aria-label={PLAYER_TEXT.playbackRate}>

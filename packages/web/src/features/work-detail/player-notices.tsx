@@ -8,12 +8,20 @@ import { DETAIL_TEXT } from './texts';
 import styles from './play-controls.module.css';
 import playerStyles from './player.module.css';
 
-/** The stream cannot play: a retry (with a new address) and the way to the magnets. */
+/**
+ * The stream stopped with a way on: a retry (with a new address) and the way to the magnets.
+ * By default it cannot play (视频加载失败); `limit` is the account playing on every device it may
+ * (其他设备正在播放, with the server's words naming the limit): stopping one frees its place
+ * within a minute, then 重新加载 asks again.
+ */
 export function StreamFailed({
+  limit,
   retrying,
   onRetry,
   onShowMagnets,
 }: {
+  /** The server's words when other devices hold every place. */
+  limit?: string | undefined;
   retrying: boolean;
   onRetry: () => void;
   onShowMagnets: () => void;
@@ -21,16 +29,16 @@ export function StreamFailed({
   return (
     <ErrorBlock
       status="default"
-      title={PLAYER_TEXT.streamFailed}
-      description={PLAYER_TEXT.streamFailedText}
+      title={limit === undefined ? PLAYER_TEXT.streamFailed : PLAYER_TEXT.deviceLimit}
+      description={limit ?? PLAYER_TEXT.streamFailedText}
       className={styles.failed}
-      data-state="stream-failed"
+      data-state={limit === undefined ? 'stream-failed' : 'device-limit'}
     >
       <div className={playerStyles.failedActions}>
         <Button size="small" loading={retrying} onClick={onRetry}>
           {DETAIL_TEXT.retry}
         </Button>
-        <Button size="small" color="primary" onClick={onShowMagnets}>
+        <Button size="small" color={limit === undefined ? 'primary' : 'default'} onClick={onShowMagnets}>
           {PLAYER_TEXT.showMagnets}
         </Button>
       </div>

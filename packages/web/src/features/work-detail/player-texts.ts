@@ -22,4 +22,6 @@ export const PLAYER_TEXT = {
   resumed: (clock: string) => `已从上次观看位置 ${clock} 继续`,
   restart: '从头播放',
   vipEnded: '无法继续播放',
+  /** Other devices of the account hold every place (the server's message says how many). */
+  deviceLimit: '其他设备正在播放',
 } as const;

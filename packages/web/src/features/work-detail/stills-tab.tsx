@@ -12,7 +12,7 @@ const ImageViewerMulti = lazy(async () => ({
 }));
 
 /**
- * The stills tab (SPEC §2): small images in a grid; tapping one shows the big images full
+ * The stills tab (docs/product.md §2): small images in a grid; tapping one shows the big images full
  * screen from that one on. With 2 or fewer stills it says there are none.
  */
 export function StillsTab({ work }: { work: WorkDetail }) {

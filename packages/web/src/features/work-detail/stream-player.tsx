@@ -17,14 +17,14 @@ export interface StreamPlayerProps {
 }
 
 /**
- * An online stream for a VIP (SPEC §4, §9): the video resumes where the member stopped, offers
+ * An online stream for a VIP (docs/product.md §4, §9): the video resumes where the member stopped, offers
  * its qualities and the playback rates 0.7 / 1 / 1.5 / 2 at volume 0.6; an expired address is
  * renewed on the way, and a stream that cannot play says so with a retry and the magnets.
  */
 export function StreamPlayer({ workId, stream, fallbackPoster, onShowMagnets }: StreamPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const position = usePlayPosition(videoRef, workId, stream.position);
   const player = useStreamPlayback(videoRef, workId, stream);
+  const position = usePlayPosition(videoRef, workId, stream.position, player.deviceLimit);
   const [rate, setRate] = useState<number>(1);
 
   useEffect(() => {
@@ -46,6 +46,14 @@ export function StreamPlayer({ workId, stream, fallbackPoster, onShowMagnets }: 
         <StreamFailed retrying={player.renewing} onRetry={player.retry} onShowMagnets={onShowMagnets} />
       )}
       {player.phase === 'vip-ended' && <VipEnded message={player.vipMessage} onShowMagnets={onShowMagnets} />}
+      {player.phase === 'device-limit' && (
+        <StreamFailed
+          limit={player.vipMessage}
+          retrying={player.renewing}
+          onRetry={player.retry}
+          onShowMagnets={onShowMagnets}
+        />
+      )}
       {/* Kept while a message shows: the stream attaches to this one element throughout. */}
       <video
         ref={videoRef}

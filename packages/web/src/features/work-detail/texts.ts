@@ -1,6 +1,6 @@
 import { DETAIL_TITLES } from './titles';
 
-/** Interface texts of the work detail that SPEC.md does not spell. */
+/** Interface texts of the work detail that docs/product.md does not spell. */
 export const DETAIL_TEXT = {
   ...DETAIL_TITLES,
   tabDetails: '详情',

@@ -1,23 +1,34 @@
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/api-error';
 import { commerceApi } from '../../api/commerce';
 import { hasStoredSession } from '../../session/auth-storage';
 import { createPositionSaver, positionToKeep, resumePoint } from './playback-model';
 
 /** How long the notice that playback resumed stays up. */
 const RESUME_NOTICE_MS = 5_000;
+/** The position call's answer when this device lost its place among the account's streams. */
+const DEVICE_LIMIT = 429;
 
 /**
  * Where the member is in a work's video: on the first metadata the video jumps to where they
  * stopped last time (when that is worth it) and says so; from the first frame played on, the
  * position is kept on the server every ~10 s while playing, on pause and at the end, when the
- * page is hidden or left, and when the player closes. Only with a login; failures are silent.
+ * page is hidden or left, and when the player closes. Only with a login; failures are silent,
+ * but for one: the reports are also the player's sign of life, which keeps this device's place
+ * among the account's streams, and a 429 means it lost it (`onDeviceLimit`, with the server's
+ * words). Closing the player, or leaving the page, gives the place up at once (`stopped`).
  */
 export function usePlayPosition(
   videoRef: RefObject<HTMLVideoElement | null>,
   workId: string,
   position: number | undefined,
+  onDeviceLimit: (message: string) => void,
 ) {
   const [resumedAt, setResumedAt] = useState<number>();
+  const limitRef = useRef(onDeviceLimit);
+  useEffect(() => {
+    limitRef.current = onDeviceLimit;
+  }, [onDeviceLimit]);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -29,9 +40,19 @@ export function usePlayPosition(
     const saver = createPositionSaver({
       save: (seconds, leaving) => {
         if (!hasStoredSession()) return;
-        commerceApi.savePlayPosition({ workId, position: seconds }, leaving).catch(() => {});
+        commerceApi.savePlayPosition({ workId, position: seconds }, leaving).catch((error: unknown) => {
+          if (error instanceof ApiError && error.kind === 'code' && error.code === DEVICE_LIMIT) {
+            limitRef.current(error.message);
+          }
+        });
       },
     });
+    /** The player is done here: its place goes back, with where it stopped (or started). */
+    const stop = () => {
+      if (!hasStoredSession()) return;
+      const at = lastKnown ?? position ?? 0;
+      commerceApi.savePlayPosition({ workId, position: at, stopped: true }, true).catch(() => {});
+    };
     const now = () => {
       const kept = positionToKeep(video);
       if (kept !== undefined) lastKnown = kept;
@@ -63,7 +84,10 @@ export function usePlayPosition(
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush(true);
     };
-    const onPageHide = () => flush(true);
+    const onPageHide = () => {
+      flush(true);
+      stop();
+    };
 
     const listeners: [EventTarget, string, () => void][] = [
       [video, 'loadedmetadata', onMetadata],
@@ -79,6 +103,7 @@ export function usePlayPosition(
     return () => {
       for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
       if (lastKnown !== undefined) saver.flush(lastKnown);
+      stop();
     };
   }, [videoRef, workId, position]);
 

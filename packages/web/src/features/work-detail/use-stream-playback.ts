@@ -13,15 +13,21 @@ import {
   qualityRungs,
   rungOfLevel,
   type StreamLevel,
+  streamExpiry,
 } from './playback-model';
 
 /** Payment Required: the VIP ended while the member was watching (or the work went offline). */
 const VIP_REQUIRED = 402;
 /** The stream call's 403: the login ended; the client's presenter offers to log in again. */
 const LOGIN_REQUIRED = 403;
+/** Too Many Requests: the account plays on all the devices it may; the message names the limit. */
+const DEVICE_LIMIT = 429;
 
-/** What the player shows: the video, the failure message, or the end of the VIP. */
-export type PlayerPhase = 'playing' | 'failed' | 'vip-ended';
+/**
+ * What the player shows: the video, the failure message, the end of the VIP, or that other
+ * devices of the account hold every place.
+ */
+export type PlayerPhase = 'playing' | 'failed' | 'vip-ended' | 'device-limit';
 
 /** A source to attach: the address, and where and how to start (a new address continues the old). */
 interface Source {
@@ -95,6 +101,12 @@ export function useStreamPlayback(
           setPhase('vip-ended');
           return;
         }
+        if (error instanceof ApiError && error.kind === 'code' && error.code === DEVICE_LIMIT) {
+          stop();
+          setVipMessage(error.message);
+          setPhase('device-limit');
+          return;
+        }
         if (error instanceof ApiError && error.kind === 'code' && error.code === LOGIN_REQUIRED) {
           showApiError(error);
         }
@@ -130,7 +142,7 @@ export function useStreamPlayback(
         onRefused,
         onFailed: fail,
       },
-      { startAt: source.startAt, autoplay: source.autoplay },
+      { startAt: source.startAt, autoplay: source.autoplay, expiresAt: streamExpiry(source.url) },
     );
     handleRef.current = handle;
     const keepTime = () => {
@@ -160,6 +172,18 @@ export function useStreamPlayback(
 
   const retry = useCallback(() => void renew(true), [renew]);
 
+  /** This device lost its place (a position report said so): stop, with the server's words. */
+  const deviceLimit = useCallback(
+    (message: string) => {
+      abortRef.current?.abort();
+      setRenewing(false);
+      stop();
+      setVipMessage(message);
+      setPhase('device-limit');
+    },
+    [stop],
+  );
+
   return {
     phase,
     vipMessage,
@@ -172,5 +196,6 @@ export function useStreamPlayback(
     choose,
     /** The failure message's retry: a new address, from where the video was. */
     retry,
+    deviceLimit,
   };
 }

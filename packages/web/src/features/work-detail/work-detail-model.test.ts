@@ -53,7 +53,7 @@ describe('stills', () => {
     ]);
   });
 
-  it('counts 2 or fewer stills as none to show (SPEC §2)', () => {
+  it('counts 2 or fewer stills as none to show (docs/product.md §2)', () => {
     expect(hasEnoughStills(stillsOf({ imageSmall: '', imageBig: '' }))).toBe(false);
     expect(hasEnoughStills(stillsOf({ imageSmall: 'a,b', imageBig: 'a,b' }))).toBe(false);
     expect(hasEnoughStills(stillsOf(detail))).toBe(true);
@@ -67,7 +67,7 @@ describe('showsRating', () => {
   });
 });
 
-describe('playAnswer (SPEC §4)', () => {
+describe('playAnswer (docs/product.md §4)', () => {
   it('asks for the stream of online works and explains the others', () => {
     expect(playAnswer(1)).toBe('stream');
     expect(playAnswer(2)).toBe('transcoding');
@@ -108,7 +108,7 @@ describe('toHistoryEntry', () => {
   });
 });
 
-describe('likeChange (SPEC §4)', () => {
+describe('likeChange (docs/product.md §4)', () => {
   it('likes with status 0 and unlikes with status 9, flipping the shown flag', () => {
     expect(likeChange(false)).toEqual({ liked: true, status: 0 });
     expect(likeChange(true)).toEqual({ liked: false, status: 9 });

@@ -7,7 +7,7 @@ export interface Still {
   full: string;
 }
 
-/** With this many stills or fewer the stills tab says there are none (SPEC §2). */
+/** With this many stills or fewer the stills tab says there are none (docs/product.md §2). */
 export const FEW_STILLS = 2;
 
 /** Paths of a comma-separated image list, blanks dropped. */
@@ -18,7 +18,10 @@ export function splitImages(list: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** The stills of a work: small images as thumbnails, the big ones to view (each standing in for a missing other). */
+/**
+ * The stills of a work: small images as thumbnails, the big ones to view (each standing in for a missing
+ * other).
+ */
 export function stillsOf(detail: Pick<WorkDetail, 'imageSmall' | 'imageBig'>): Still[] {
   const small = splitImages(detail.imageSmall);
   const big = splitImages(detail.imageBig);
@@ -30,11 +33,11 @@ export function stillsOf(detail: Pick<WorkDetail, 'imageSmall' | 'imageBig'>): S
 
 export const hasEnoughStills = (stills: readonly Still[]) => stills.length > FEW_STILLS;
 
-/** The rating is shown only once a work has one (SPEC §2: average above 0). */
+/** The rating is shown only once a work has one (docs/product.md §2: average above 0). */
 export const showsRating = (average: number) => average > 0;
 
 /**
- * What tapping play does (SPEC §4): an online work asks for its stream (the server decides who
+ * What tapping play does (docs/product.md §4): an online work asks for its stream (the server decides who
  * may watch), the others say why they cannot play.
  */
 export type PlayAnswer = 'stream' | 'transcoding' | 'unsupported';
@@ -76,7 +79,9 @@ export interface LikeChange {
   status: 0 | 9;
 }
 
-/** What a like tap sends and shows at once (SPEC §4: like status 0, unlike 9; the UI flips first). */
+/**
+ * What a like tap sends and shows at once (docs/product.md §4: like status 0, unlike 9; the UI flips first).
+ */
 export function likeChange(liked: boolean): LikeChange {
   return liked ? { liked: false, status: LIKE_STATUS.unlike } : { liked: true, status: LIKE_STATUS.like };
 }
@@ -91,5 +96,5 @@ export function cloudState(rows: readonly { status: number }[] | undefined): Clo
   return latest.status === CLOUD_DOWNLOAD_STATUS.done ? 'done' : 'requested';
 }
 
-/** A VIP in force: getInfo's levelId is above 1 only while the VIP lasts (SPEC §1). */
+/** A VIP in force: getInfo's levelId is above 1 only while the VIP lasts (docs/product.md §1). */
 export const isVipLevel = (levelId: number) => levelId > 1;

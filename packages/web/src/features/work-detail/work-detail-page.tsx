@@ -27,7 +27,7 @@ const StillsTab = lazy(async () => ({ default: (await import('./stills-tab')).St
 /** Members' ratings and reviews (decision 044), with their texts and calls, when the tab is opened. */
 const ReviewsTab = lazy(async () => ({ default: (await import('./reviews/reviews-tab')).ReviewsTab }));
 
-/** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (SPEC §2 "Work detail"). */
+/** `/censored/{id}`, `/uncensored/{id}`, `/western/{id}`: one work (docs/product.md §2 "Work detail"). */
 export function WorkDetailPage() {
   const { id } = useParams();
   const goBack = useGoBack();
@@ -41,7 +41,7 @@ export function WorkDetailPage() {
   );
 }
 
-/** A too-short id (SPEC §5): says so and goes back. */
+/** A too-short id (docs/product.md §5): says so and goes back. */
 function BadDetailId() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { DETAIL_TITLES } from './titles';
 
 /**
- * `/censored/:id`, `/uncensored/:id`, `/western/:id` (SPEC §2); app/routes.tsx places them in the
+ * `/censored/:id`, `/uncensored/:id`, `/western/:id` (docs/product.md §2); app/routes.tsx places them in the
  * main layout. Loaded on demand (decision 018): the player, its hls.js and the collect popups
  * are no part of the first page.
  */

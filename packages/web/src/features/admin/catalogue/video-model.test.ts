@@ -97,6 +97,10 @@ describe('sizes and lengths', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(1023)).toBe('1023 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
+    // At a unit's edge the unit follows the rounded number.
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatBytes(1023.4 * 1024)).toBe('1023 KB');
+    expect(formatBytes(1024 ** 3 - 1)).toBe('1.0 GB');
     expect(formatBytes(820 * 1024 * 1024)).toBe('820 MB');
     expect(formatBytes(String(1.5 * 1024 ** 3))).toBe('1.5 GB');
     expect(formatBytes('not a number')).toBe(ADMIN_TEXT.none);

@@ -72,12 +72,13 @@ export function formatBytes(bytes: number | string): string {
   let value = Number(bytes);
   if (!Number.isFinite(value) || value < 0) return ADMIN_TEXT.none;
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  // The unit is chosen on the number as shown: 1,048,500 B is "1.0 MB", not "1024 KB".
+  const shown = () => (unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1));
+  while (Number(shown()) >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1);
-  return `${shown} ${UNITS[unit]}`;
+  return `${shown()} ${UNITS[unit]}`;
 }
 
 /** A video's length as `1:05:09` or `4:07`; undefined while unknown. */

@@ -11,7 +11,7 @@ import { reviewsApi, showRatingWrite } from './reviews-api';
 import { REVIEW_TEXT } from './reviews-texts';
 import styles from './reviews.module.css';
 
-/** The login prompt a visitor sees on trying to rate, mark or report (SPEC §6's text). */
+/** The login prompt a visitor sees on trying to rate, mark or report (docs/product.md §6's text). */
 export function useLoginPrompt() {
   const navigate = useNavigate();
   return () =>

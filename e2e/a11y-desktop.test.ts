@@ -1,0 +1,13 @@
+import { describe, it } from 'vitest';
+import { checkScreen, useA11ySuite } from './support/a11y-screens';
+import { DESKTOP } from './support/browser';
+import { useJourney } from './support/journey';
+
+const journey = useJourney();
+const { suite, screens } = useA11ySuite(journey);
+
+describe('axe-core at desktop size: no serious or critical violations', () => {
+  it.each(screens.map((screen) => [screen.name, screen] as const))('%s', (_name, screen) =>
+    checkScreen(journey, suite, screen, DESKTOP),
+  );
+});
