@@ -5,6 +5,7 @@ export * from './limits';
 export * from './staff-limits';
 export * from './review-limits';
 export * from './messages';
+export * from './account-field-messages';
 export * from './server-messages';
 export * from './video-messages';
 export * from './paths';

@@ -66,13 +66,6 @@ export const LIMITS = {
   accessTokenMinutes: 15,
   /** Lifetime of a refresh token; each use rotates it. */
   refreshTokenDays: 30,
-  /**
-   * However often its tokens are used, a login ends this long after it began (OWASP ASVS
-   * 5.0 §7.3): a stolen refresh token is not good for ever. Shorter for staff, whose logins can
-   * do more.
-   */
-  loginMaxDays: 90,
-  staffLoginMaxDays: 14,
   captchaMinutes: 2,
   /** Accepted clock skew of a signed request, and how long its nonce is remembered. */
   signatureWindowMs: 300_000,

@@ -1,3 +1,5 @@
+import { ACCOUNT_FIELD_MSG } from './account-field-messages';
+
 // The envelope's and the server's own texts, which docs/product.md leaves open: beside messages.ts (the
 // product's texts, which the web app's first screens show) so that a bundle of the web app carries
 // them only in the code that shows them — the console — and not on every visitor's first page.
@@ -31,11 +33,7 @@ export const SERVER_MSG = {
   /** The database could not be reached or had no free connection in time (HTTP 503). */
   serviceUnavailable: '服务繁忙，请稍后再试',
   unknownTable: '未知的列表类型',
-  userNameTooLong: '用户名最多32位',
-  passwordTooLong: '密码最多32位',
-  emailTooShort: '邮箱至少8位',
-  emailTooLong: '邮箱最多120位',
-  emailInvalid: '邮箱格式不正确',
+  ...ACCOUNT_FIELD_MSG,
   userNameTaken: '该用户名已被注册',
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误或已失效',

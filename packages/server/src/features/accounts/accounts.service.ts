@@ -9,7 +9,7 @@ import type { Logger } from '../../lib/logger';
 import { createAccountsRepo } from './accounts.repo';
 import { createCaptchaService } from './captcha.service';
 import { createGuardRepo } from './guard.repo';
-import { createLoginLimiter, LOGIN_LIMITS } from './login-limits';
+import { createLoginLimiter, LOGIN_LIMITS, LOGIN_MAX_DAYS } from './login-limits';
 import { checkPassword, hashPassword } from './passwords';
 import { createSessionRepo } from './session.repo';
 
@@ -139,8 +139,8 @@ export function createAccountsService({ db, captchaEnabled, tokens, log }: Accou
       const refreshToken = newRefreshToken();
       const rotation = await sessions.rotate(hashRefreshToken(presented), hashRefreshToken(refreshToken), {
         refreshDays: LIMITS.refreshTokenDays,
-        loginDays: LIMITS.loginMaxDays,
-        staffLoginDays: LIMITS.staffLoginMaxDays,
+        loginDays: LOGIN_MAX_DAYS.member,
+        staffLoginDays: LOGIN_MAX_DAYS.staff,
       });
       if (rotation.kind === 'reused') {
         // A spent token shown again: a stolen copy may be in use, so its login has been ended.

@@ -27,6 +27,13 @@ export const LOGIN_LIMITS = {
   backoffMaxMs: 3_000,
 } as const;
 
+/**
+ * However often its tokens are used, a login ends this long after it began (OWASP ASVS 5.0
+ * §7.3): a stolen refresh token is not good for ever. Shorter for staff, whose logins can do
+ * more. Server-only, so kept out of the contract the web bundles.
+ */
+export const LOGIN_MAX_DAYS = { member: 90, staff: 14 } as const;
+
 export interface LoginAttempt {
   /** lower(userName), counted whether or not the name exists (a lock tells nothing). */
   userNameKey: string;

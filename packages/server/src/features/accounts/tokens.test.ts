@@ -1,4 +1,4 @@
-import { API, LIMITS, REFRESH_TOKEN_HEADER, SERVER_MSG } from '@yingku/contract';
+import { API, REFRESH_TOKEN_HEADER, SERVER_MSG } from '@yingku/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { type LoggedInUser, registerAndLogin } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createAccessTokens } from '../../http/auth';
 import { hashRefreshToken } from './accounts.service';
+import { LOGIN_MAX_DAYS } from './login-limits';
 
 let t: TestApp;
 
@@ -101,9 +102,9 @@ describe('GET /v2/user/token', () => {
       return (res.json().data as { refreshToken: string }).refreshToken;
     };
     const member = await registerAndLogin(t);
-    await loginBegun(member.refreshToken, LIMITS.staffLoginMaxDays + 1);
+    await loginBegun(member.refreshToken, LOGIN_MAX_DAYS.staff + 1);
     const memberNext = await nextToken(member.refreshToken);
-    await loginBegun(memberNext, LIMITS.loginMaxDays + 1);
+    await loginBegun(memberNext, LOGIN_MAX_DAYS.member + 1);
     expectUnauthorized(await refresh(memberNext));
 
     const staff = await registerAndLogin(t);
@@ -112,9 +113,9 @@ describe('GET /v2/user/token', () => {
       .set({ roles: sql<string[]>`ARRAY['member', 'staff']::text[]` })
       .where('id', '=', staff.userId)
       .execute();
-    await loginBegun(staff.refreshToken, LIMITS.staffLoginMaxDays - 1);
+    await loginBegun(staff.refreshToken, LOGIN_MAX_DAYS.staff - 1);
     const staffNext = await nextToken(staff.refreshToken);
-    await loginBegun(staffNext, LIMITS.staffLoginMaxDays + 1);
+    await loginBegun(staffNext, LOGIN_MAX_DAYS.staff + 1);
     expectUnauthorized(await refresh(staffNext));
   });
 

@@ -1,10 +1,10 @@
 import {
+  ACCOUNT_FIELD_MSG,
   type CaptchaResponse,
   LIMITS,
   type LoginBody,
   MSG,
   type RegisterBody,
-  SERVER_MSG,
 } from '@yingku/contract';
 import { PATHS } from '../../app/paths';
 import type { FieldChecks } from './use-account-form';
@@ -28,14 +28,14 @@ const characters = (text: string) => [...text].length;
 export const checkUserName: Check = (value) => {
   const name = characters((value ?? '').trim());
   if (name < LIMITS.userNameMin) return MSG.userNameTooShort;
-  return name > LIMITS.userNameMax ? SERVER_MSG.userNameTooLong : undefined;
+  return name > LIMITS.userNameMax ? ACCOUNT_FIELD_MSG.userNameTooLong : undefined;
 };
 
 /** More than 7 characters (密码至少需要8位数), at most 32. */
 export const checkPassword: Check = (value) => {
   const password = characters((value ?? '').trim());
   if (password < LIMITS.passwordMin) return MSG.passwordTooShort;
-  return password > LIMITS.passwordMax ? SERVER_MSG.passwordTooLong : undefined;
+  return password > LIMITS.passwordMax ? ACCOUNT_FIELD_MSG.passwordTooLong : undefined;
 };
 
 /** More than 3 characters (请输入4位验证码). */
@@ -48,9 +48,9 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** More than 7 characters, at most 120, and shaped like an address. */
 export const checkEmail: Check = (value) => {
   const email = (value ?? '').trim();
-  if (email.length < LIMITS.emailMin) return SERVER_MSG.emailTooShort;
-  if (email.length > LIMITS.emailMax) return SERVER_MSG.emailTooLong;
-  return EMAIL_SHAPE.test(email) ? undefined : SERVER_MSG.emailInvalid;
+  if (email.length < LIMITS.emailMin) return ACCOUNT_FIELD_MSG.emailTooShort;
+  if (email.length > LIMITS.emailMax) return ACCOUNT_FIELD_MSG.emailTooLong;
+  return EMAIL_SHAPE.test(email) ? undefined : ACCOUNT_FIELD_MSG.emailInvalid;
 };
 
 /** The repeat: the password's own rule first, then equal to `password` (两次密码输出不一致,请重新输入). */
