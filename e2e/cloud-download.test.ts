@@ -1,4 +1,4 @@
-import { ALL_TIME, API, fillPath, SERVER_MSG, type WorkListItem } from '@yingku/contract';
+import { ALL_TIME, API, fillPath, SERVER_MSG, type WorkListItem, STAFF_API } from '@yingku/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
@@ -48,7 +48,7 @@ async function registerVip(): Promise<TestMember> {
   await apiOk(
     journey.server,
     'POST',
-    fillPath(API.staffUser, { id: vip.userId }),
+    fillPath(STAFF_API.user, { id: vip.userId }),
     { vipUntil: until },
     bearer(staff.accessToken),
   );

@@ -1,4 +1,4 @@
-import { API, fillPath, MSG, type MessageThread } from '@yingku/contract';
+import { API, fillPath, MSG, type MessageThread, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('/message (docs/product.md §2, §4, §5, §8)', () => {
     await apiOk(
       journey.server,
       'POST',
-      fillPath(API.staffReply, { id: thread.id }),
+      fillPath(STAFF_API.reply, { id: thread.id }),
       { message: '请清除缓存后重试' },
       bearer(staff.accessToken),
     );

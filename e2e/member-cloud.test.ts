@@ -1,4 +1,11 @@
-import { ALL_TIME, API, type CloudDownloadRow, fillPath, type WorkListItem } from '@yingku/contract';
+import {
+  ALL_TIME,
+  API,
+  type CloudDownloadRow,
+  fillPath,
+  type WorkListItem,
+  STAFF_API,
+} from '@yingku/contract';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +90,7 @@ describe('我的云下载 in the member center', () => {
     await apiOk(
       journey.server,
       'POST',
-      fillPath(API.staffDownloadDone, { id: done.id }),
+      fillPath(STAFF_API.downloadDone, { id: done.id }),
       {},
       bearer(staff.accessToken),
     );

@@ -9,6 +9,7 @@ export * from './account-field-messages';
 export * from './server-messages';
 export * from './video-messages';
 export * from './paths';
+export * from './staff-api';
 export * from './follows-constants';
 export * from './reviews-api';
 export * from './sign';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, API_BASE, SERVER_MSG, signRequest } from '@yingku/contract';
+import { API_BASE, SERVER_MSG, signRequest, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startProcess, stopProcess } from '../bench/processes';
@@ -103,7 +103,7 @@ describe.skipIf(!adminUrl)('a console import whose server is killed', () => {
     const lines = Array.from({ length: 20_000 }, (_, i) =>
       JSON.stringify(buildWorkLine({ number: `OWN-${String(i + 1).padStart(5, '0')}` })),
     );
-    const started = await call(aBase, 'POST', API.staffImports, {
+    const started = await call(aBase, 'POST', STAFF_API.imports, {
       fileName: 'big.jsonl',
       content: lines.join('\n'),
     });
@@ -125,7 +125,7 @@ describe.skipIf(!adminUrl)('a console import whose server is killed', () => {
     console.log('DBG killed');
     const b = await start();
     console.log('DBG b started');
-    const next = await call(b.base, 'POST', API.staffImports, {
+    const next = await call(b.base, 'POST', STAFF_API.imports, {
       fileName: 'small.jsonl',
       content: JSON.stringify(buildWorkLine({ number: 'OWN-NEXT' })),
     });

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { API, fillPath, LIMITS, SERVER_MSG, signRequest } from '@yingku/contract';
+import { API, fillPath, LIMITS, SERVER_MSG, signRequest, STAFF_API } from '@yingku/contract';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -98,23 +98,23 @@ describe('NUL and lone surrogates in any text field', () => {
     ],
     ['a message', () => t.send('POST', API.messageCreate, { message: `你好${NUL}请问` }, member)],
     ['a key', () => t.send('POST', API.messageCreate, { message: '你好', [`x${NUL}`]: 1 }, member)],
-    ['staff user filter', () => t.get(API.staffUsers, { keyword: NUL }, staff)],
-    ['staff code filter', () => t.get(API.staffCodes, { batch: `b${NUL}` }, staff)],
+    ['staff user filter', () => t.get(STAFF_API.users, { keyword: NUL }, staff)],
+    ['staff code filter', () => t.get(STAFF_API.codes, { batch: `b${NUL}` }, staff)],
     [
       'code batch name',
-      () => t.send('POST', API.staffCodes, { packageId, count: 1, batch: `批次${LONE_HIGH}` }, staff),
+      () => t.send('POST', STAFF_API.codes, { packageId, count: 1, batch: `批次${LONE_HIGH}` }, staff),
     ],
     [
       'import fileName',
       () =>
         t.send(
           'POST',
-          API.staffImports,
+          STAFF_API.imports,
           { fileName: `works${NUL}.jsonl`, content: JSON.stringify(buildWorkLine({ number: 'HOST-002' })) },
           staff,
         ),
     ],
-    ['import content', () => t.send('POST', API.staffImports, { fileName: 'w.jsonl', content: NUL }, staff)],
+    ['import content', () => t.send('POST', STAFF_API.imports, { fileName: 'w.jsonl', content: NUL }, staff)],
     ['a path parameter', () => t.get(fillPath(API.messageThread, { id: '1\u0000' }), {}, member)],
   ];
 
@@ -275,10 +275,10 @@ describe('any text and any nesting, drawn at random', () => {
     API.messageClose,
     API.submitOrder,
     API.redeem,
-    API.staffCodes,
-    API.staffPackages,
+    STAFF_API.codes,
+    STAFF_API.packages,
   ];
-  const gets = [API.worksList, API.magnets, API.tagList, API.performerList, API.staffUsers, API.staffCodes];
+  const gets = [API.worksList, API.magnets, API.tagList, API.performerList, STAFF_API.users, STAFF_API.codes];
   const fields = [
     'keyword',
     'userName',

@@ -1,5 +1,4 @@
 import {
-  API,
   fillPath,
   type GenerateCodesBody,
   generatedCodesResponse,
@@ -38,6 +37,7 @@ import {
   staffWorksResponse,
   type StaffWorkUpdateBody,
   type StartImportBody,
+  STAFF_API,
 } from '@yingku/contract';
 import { api } from './client';
 
@@ -65,54 +65,54 @@ export const adminApi = {
   /** The inbox: without `status`, threads awaiting a reply first. */
   inbox: (query: ListQuery<StaffInboxQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffInbox,
+      STAFF_API.inbox,
       { pageSize: STAFF_PAGE_SIZE.staffInbox, ...query },
       { schema: staffInboxResponse, signal },
     ),
   /** One thread and its conversation, oldest first (reading it here leaves the user's unread). */
   thread: (id: string, signal?: AbortSignal) =>
-    api.get(fillPath(API.staffThread, { id }), {}, { schema: staffConversationResponse, signal }),
+    api.get(fillPath(STAFF_API.thread, { id }), {}, { schema: staffConversationResponse, signal }),
   reply: (id: string, message: string) =>
-    api.post(fillPath(API.staffReply, { id }), { message }, { schema: staffThreadResponse }),
-  close: (id: string) => api.post(fillPath(API.staffClose, { id }), {}, { schema: staffThreadResponse }),
+    api.post(fillPath(STAFF_API.reply, { id }), { message }, { schema: staffThreadResponse }),
+  close: (id: string) => api.post(fillPath(STAFF_API.close, { id }), {}, { schema: staffThreadResponse }),
 
   // ——— Orders and users ———
   orders: (query: ListQuery<StaffOrdersQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffOrders,
+      STAFF_API.orders,
       { pageSize: STAFF_PAGE_SIZE.staffOrders, ...query },
       { schema: staffOrdersResponse, signal },
     ),
   users: (query: ListQuery<StaffUsersQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffUsers,
+      STAFF_API.users,
       { pageSize: STAFF_PAGE_SIZE.staffUsers, ...query },
       { schema: staffUsersResponse, signal },
     ),
   updateUser: (id: string, body: WriteBody<StaffUserUpdateBody>) =>
-    api.post(fillPath(API.staffUser, { id }), { ...body }, { schema: staffUserResponse }),
+    api.post(fillPath(STAFF_API.user, { id }), { ...body }, { schema: staffUserResponse }),
 
   // ——— VIP packages ———
   packages: (signal?: AbortSignal) =>
-    api.get(API.staffPackages, {}, { schema: staffPackagesResponse, signal }),
+    api.get(STAFF_API.packages, {}, { schema: staffPackagesResponse, signal }),
   createPackage: (body: WriteBody<StaffPackageBody>) =>
-    api.post(API.staffPackages, { ...body }, { schema: staffPackageResponse }),
+    api.post(STAFF_API.packages, { ...body }, { schema: staffPackageResponse }),
   updatePackage: (id: string, body: WriteBody<StaffPackageUpdateBody>) =>
-    api.post(fillPath(API.staffPackage, { id }), { ...body }, { schema: staffPackageResponse }),
+    api.post(fillPath(STAFF_API.package, { id }), { ...body }, { schema: staffPackageResponse }),
 
   // ——— Activation codes ———
   /** A new batch; the answer holds the codes, shown this once. */
   generateCodes: (body: WriteBody<GenerateCodesBody>) =>
-    api.post(API.staffCodes, { ...body }, { schema: generatedCodesResponse }),
+    api.post(STAFF_API.codes, { ...body }, { schema: generatedCodesResponse }),
   batches: (query: ListQuery<StaffCodeBatchesQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffCodeBatches,
+      STAFF_API.codeBatches,
       { pageSize: STAFF_PAGE_SIZE.staffCodeBatches, ...query },
       { schema: staffCodeBatchesResponse, signal },
     ),
   codes: (query: ListQuery<StaffCodesQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffCodes,
+      STAFF_API.codes,
       { pageSize: STAFF_PAGE_SIZE.staffCodes, ...query },
       { schema: staffCodesResponse, signal },
     ),
@@ -121,35 +121,35 @@ export const adminApi = {
   /** Works, hidden ones too; `keyword` is a number in any spelling or a work id. */
   works: (query: ListQuery<StaffWorksQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffWorks,
+      STAFF_API.works,
       { pageSize: STAFF_PAGE_SIZE.staffWorks, ...query },
       { schema: staffWorksResponse, signal },
     ),
   /** Online viewing on or off, hide or show; answers the row as it now is. */
   updateWork: (id: string, body: WriteBody<StaffWorkUpdateBody>) =>
-    api.post(fillPath(API.staffWork, { id }), { ...body }, { schema: staffWorkResponse }),
+    api.post(fillPath(STAFF_API.work, { id }), { ...body }, { schema: staffWorkResponse }),
   /** Starts an import of a JSON Lines file's text; it runs in the background (poll {@link adminApi.importJob}). */
   startImport: (body: WriteBody<StartImportBody>) =>
-    api.post(API.staffImports, { ...body }, { schema: importJobResponse }),
+    api.post(STAFF_API.imports, { ...body }, { schema: importJobResponse }),
   imports: (query: ListQuery<ImportJobsQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffImports,
+      STAFF_API.imports,
       { pageSize: STAFF_PAGE_SIZE.staffImports, ...query },
       { schema: importJobsResponse, signal },
     ),
   importJob: (id: string, signal?: AbortSignal) =>
-    api.get(fillPath(API.staffImport, { id }), {}, { schema: importJobResponse, signal }),
+    api.get(fillPath(STAFF_API.import, { id }), {}, { schema: importJobResponse, signal }),
 
   // ——— Cloud downloads ———
   /** Every user's requests: those still to fetch first, oldest first. */
   downloads: (query: ListQuery<StaffDownloadsQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffDownloads,
+      STAFF_API.downloads,
       { pageSize: STAFF_PAGE_SIZE.staffDownloads, ...query },
       { schema: staffDownloadsResponse, signal },
     ),
   markDownloadDone: (id: string) =>
-    api.post(fillPath(API.staffDownloadDone, { id }), {}, { schema: staffDownloadResponse }),
+    api.post(fillPath(STAFF_API.downloadDone, { id }), {}, { schema: staffDownloadResponse }),
 
   // ——— Members' reviews (decision 044) ———
   /** Reviews with open reports first, then the newest; hidden ones included. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, fillPath, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectBadRequest } from '../../../test/staff';
@@ -52,10 +52,10 @@ describe('the demo staff account', () => {
     const res = await t.send('POST', API.login, { userName: made!.userName, password: made!.password });
     expect(res.statusCode, res.body).toBe(200);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
-    expect((await t.get(API.staffDownloads, {}, headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
     const grant = await t.send(
       'POST',
-      fillPath(API.staffUser, { id: (await account())!.id }),
+      fillPath(STAFF_API.user, { id: (await account())!.id }),
       { roles: ['admin'] },
       headers,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API, SERVER_MSG } from '@yingku/contract';
+import { API, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectStaffOnly } from '../../../test/staff';
@@ -57,7 +57,7 @@ describe('operator accounts', () => {
     const res = await login('FIRST_ADMIN', password);
     expect(res.statusCode, res.body).toBe(200);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
-    expect((await t.get(API.staffDownloads, {}, headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
     expect(await accounts.canLogIn('first_admin', password, 'staff')).toBe(true);
     expect(await accounts.canLogIn('first_admin', `${password}x`, 'staff')).toBe(false);
   });
@@ -91,12 +91,12 @@ describe('operator accounts', () => {
     const { userId } = await accounts.ensure({ userName: 'reset_me01', roles: ['staff'], password });
     const res = await login('reset_me01', password);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
-    expect((await t.get(API.staffDownloads, {}, headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
 
     const next = randomPassword();
     const made = await accounts.ensure({ userName: 'reset_me01', roles: [], password: next });
     expect(made).toMatchObject({ created: false, passwordChanged: true, roles: ['member', 'staff'] });
-    expect((await t.get(API.staffDownloads, {}, headers)).statusCode).toBe(401);
+    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(401);
     expect((await login('reset_me01', password)).statusCode).toBe(400);
     expect((await login('reset_me01', next)).statusCode).toBe(200);
     expect(await accounts.canLogIn('reset_me01', next, 'staff')).toBe(true);
@@ -146,7 +146,7 @@ describe('operator accounts', () => {
     // A member made this way is only a member: the console refuses it.
     const res = await login('plain_member', password);
     expectStaffOnly(
-      await t.get(API.staffDownloads, {}, { authorization: `Bearer ${res.json().data.accessToken}` }),
+      await t.get(STAFF_API.downloads, {}, { authorization: `Bearer ${res.json().data.accessToken}` }),
     );
   });
 });

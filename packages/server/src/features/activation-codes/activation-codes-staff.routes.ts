@@ -1,11 +1,11 @@
 import {
-  API,
   generateCodesBody,
   generatedCodesResponse,
   staffCodeBatchesQuery,
   staffCodeBatchesResponse,
   staffCodesQuery,
   staffCodesResponse,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ export async function activationCodesStaffRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    API.staffCodes,
+    STAFF_API.codes,
     {
       ...staff.hook,
       schema: {
@@ -60,7 +60,7 @@ export async function activationCodesStaffRoutes(
   );
 
   r.get(
-    API.staffCodeBatches,
+    STAFF_API.codeBatches,
     {
       ...staff.hook,
       schema: {
@@ -77,7 +77,7 @@ export async function activationCodesStaffRoutes(
   );
 
   r.get(
-    API.staffCodes,
+    STAFF_API.codes,
     {
       ...staff.hook,
       schema: {

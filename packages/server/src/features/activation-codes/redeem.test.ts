@@ -1,4 +1,4 @@
-import { API, MSG, SERVER_MSG } from '@yingku/contract';
+import { API, MSG, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -103,7 +103,7 @@ describe('making a batch', () => {
     const { headers } = await insertRoleCaller(t, ['member', 'staff']);
     const made = await t.send(
       'POST',
-      API.staffCodes,
+      STAFF_API.codes,
       { packageId: '101', count: 2, batch: 'console' },
       headers,
     );
@@ -111,14 +111,19 @@ describe('making a batch', () => {
     expect(made.json().data).toMatchObject({ batch: 'console', packageId: '101' });
     expect(made.json().data.codes).toHaveLength(2);
 
-    const none = await t.send('POST', API.staffCodes, { packageId: '999', count: 1, batch: 'none' }, headers);
+    const none = await t.send(
+      'POST',
+      STAFF_API.codes,
+      { packageId: '999', count: 1, batch: 'none' },
+      headers,
+    );
     expect({ status: none.statusCode, body: none.json() }).toEqual({
       status: 404,
       body: { code: 404, msg: SERVER_MSG.packageMissing },
     });
     const pastInt64 = await t.send(
       'POST',
-      API.staffCodes,
+      STAFF_API.codes,
       { packageId: '99999999999999999999', count: 1, batch: 'past' },
       headers,
     );

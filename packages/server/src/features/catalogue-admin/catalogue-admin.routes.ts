@@ -1,10 +1,10 @@
 import {
-  API,
   staffWorkParams,
   staffWorkResponse,
   staffWorksQuery,
   staffWorksResponse,
   staffWorkUpdateBody,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +35,7 @@ export async function catalogueAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffWorks,
+    STAFF_API.works,
     {
       ...staff.hook,
       schema: {
@@ -53,7 +53,7 @@ export async function catalogueAdminRoutes(
   );
 
   r.post(
-    API.staffWork,
+    STAFF_API.work,
     {
       ...staff.hook,
       schema: {

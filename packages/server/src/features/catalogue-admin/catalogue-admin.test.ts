@@ -1,4 +1,4 @@
-import { API, fillPath, SERVER_MSG, type StaffWorkRow, VIDEO_MSG } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, type StaffWorkRow, VIDEO_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -26,13 +26,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async (query: Record<string, string | number | undefined>, headers = staff) => {
-  const res = await t.get(API.staffWorks, query, headers);
+  const res = await t.get(STAFF_API.works, query, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { rows: StaffWorkRow[]; total: number };
 };
 const numbers = async (keyword?: string) => (await list({ keyword })).rows.map((r) => r.number);
 const update = (id: string, body: Record<string, unknown>, headers = staff) =>
-  t.send('POST', fillPath(API.staffWork, { id }), body, headers);
+  t.send('POST', fillPath(STAFF_API.work, { id }), body, headers);
 const workRow = (id: string) =>
   t.database.db.selectFrom('works').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -71,9 +71,9 @@ describe('GET /v2/admin/works', () => {
   });
 
   it('refuses a keyword over 64 characters and bad paging (400)', async () => {
-    expectBadRequest(await t.get(API.staffWorks, { keyword: 'a'.repeat(65) }, staff), SERVER_MSG.badRequest);
+    expectBadRequest(await t.get(STAFF_API.works, { keyword: 'a'.repeat(65) }, staff), SERVER_MSG.badRequest);
     for (const query of [{ pageNum: 0 }, { pageSize: 101 }, { pageNum: 'x' }]) {
-      expectBadRequest(await t.get(API.staffWorks, query, staff), SERVER_MSG.badRequest);
+      expectBadRequest(await t.get(STAFF_API.works, query, staff), SERVER_MSG.badRequest);
     }
   });
 });
@@ -159,7 +159,7 @@ describe('POST /v2/admin/works/{id}', () => {
     });
     const notJson = await t.app.inject({
       method: 'POST',
-      url: `/prod-api${fillPath(API.staffWork, { id: ids.abc })}`,
+      url: `/prod-api${fillPath(STAFF_API.work, { id: ids.abc })}`,
       headers: { ...staff, 'content-type': 'application/json' },
       payload: '{"hidden":',
     });
@@ -173,15 +173,15 @@ describe('who may use the catalogue console', () => {
     const member = await insertCaller(t);
     const before = await workRow(ids.ssis1);
     const calls = (headers: Headers) => [
-      t.get(API.staffWorks, {}, headers),
+      t.get(STAFF_API.works, {}, headers),
       update(ids.ssis1, { hidden: true }, headers),
       update(ids.ssis1, { isOnline: 1 }, headers),
       // Bad input too: the role is checked before the input is read.
       update(ids.ssis1, { isOnline: 'bad' }, headers),
-      t.send('POST', API.staffImports, { content: JSON.stringify(buildWorkLine()) }, headers),
-      t.send('POST', API.staffImports, { content: '' }, headers),
-      t.get(API.staffImports, {}, headers),
-      t.get(fillPath(API.staffImport, { id: '1001' }), {}, headers),
+      t.send('POST', STAFF_API.imports, { content: JSON.stringify(buildWorkLine()) }, headers),
+      t.send('POST', STAFF_API.imports, { content: '' }, headers),
+      t.get(STAFF_API.imports, {}, headers),
+      t.get(fillPath(STAFF_API.import, { id: '1001' }), {}, headers),
     ];
     for (const res of await Promise.all(calls(member.headers))) expectStaffOnly(res);
     for (const res of await Promise.all(calls({}))) expectLoginDialog(res);

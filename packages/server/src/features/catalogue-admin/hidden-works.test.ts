@@ -1,4 +1,4 @@
-import { API, fillPath, type ImportLineInput, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, type ImportLineInput, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setHidden = async (hidden: boolean) => {
-  const res = await t.send('POST', fillPath(API.staffWork, { id: hiddenId }), { hidden }, staff);
+  const res = await t.send('POST', fillPath(STAFF_API.work, { id: hiddenId }), { hidden }, staff);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };
@@ -185,7 +185,7 @@ describe('a hidden work', () => {
     // Hiding again moves nothing; the console still lists it.
     await setHidden(true);
     expect(await sidebarCounts()).toEqual(countsAfter);
-    const listed = await t.get(API.staffWorks, { keyword: 'SSIS-100' }, staff);
+    const listed = await t.get(STAFF_API.works, { keyword: 'SSIS-100' }, staff);
     expect(listed.json().rows).toMatchObject([{ id: hiddenId, hidden: true }]);
   });
 

@@ -1,11 +1,11 @@
 import {
-  API,
   importJobParams,
   importJobResponse,
   importJobsQuery,
   importJobsResponse,
   STAFF_LIMITS,
   startImportBody,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    API.staffImports,
+    STAFF_API.imports,
     {
       // The role is checked before a body of up to 40 MB is read, not after.
       onRequest: staff.hook.preValidation,
@@ -51,7 +51,7 @@ export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: 
   );
 
   r.get(
-    API.staffImports,
+    STAFF_API.imports,
     {
       ...staff.hook,
       schema: {
@@ -68,7 +68,7 @@ export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: 
   );
 
   r.get(
-    API.staffImport,
+    STAFF_API.import,
     {
       ...staff.hook,
       schema: {

@@ -1,4 +1,4 @@
-import { API, fillPath, type ImportJob, SERVER_MSG, STAFF_LIMITS } from '@yingku/contract';
+import { API, fillPath, type ImportJob, SERVER_MSG, STAFF_LIMITS, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -20,8 +20,8 @@ afterAll(() => t.close());
 const jsonLines = (lines: unknown[]) =>
   lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
 const start = (body: Record<string, unknown>, app: TestApp = t) =>
-  app.send('POST', API.staffImports, body, staff);
-const poll = (id: string, app: TestApp = t) => app.get(fillPath(API.staffImport, { id }), {}, staff);
+  app.send('POST', STAFF_API.imports, body, staff);
+const poll = (id: string, app: TestApp = t) => app.get(fillPath(STAFF_API.import, { id }), {}, staff);
 
 /** Polls a job until it is no longer running. */
 async function finished(id: string): Promise<ImportJob> {
@@ -85,7 +85,7 @@ describe('POST /v2/admin/imports', () => {
     const again = await finished((await start({ content })).json().data.id);
     expect(again).toMatchObject({ status: 'done', inserted: 0, updated: 0, unchanged: 2, failed: 2 });
 
-    const list = await t.get(API.staffImports, {}, staff);
+    const list = await t.get(STAFF_API.imports, {}, staff);
     expect(list.json()).toMatchObject({ code: 200, total: 2, rows: [{ id: again.id }, { id: job.id }] });
   });
 
@@ -149,7 +149,7 @@ describe('GET /v2/admin/imports/{id}', () => {
       body: { code: 404, msg: SERVER_MSG.importNotFound },
     });
     for (const id of ['abc', '0', '1e3']) expect((await poll(id)).statusCode, id).toBe(400);
-    expectBadRequest(await t.get(API.staffImports, { pageSize: 0 }, staff), SERVER_MSG.badRequest);
+    expectBadRequest(await t.get(STAFF_API.imports, { pageSize: 0 }, staff), SERVER_MSG.badRequest);
   });
 
   it('marks a job whose server died (no word for minutes) failed, and lets a new import start', async () => {
@@ -193,7 +193,7 @@ describe('GET /v2/admin/imports/{id}', () => {
     const other = await createTestApp();
     const caller = await insertRoleCaller(other, ['member', 'staff']);
     const content = jsonLines(Array.from({ length: 3000 }, (_, i) => buildWorkLine({ number: `STOP-${i}` })));
-    const res = await other.send('POST', API.staffImports, { content }, caller.headers);
+    const res = await other.send('POST', STAFF_API.imports, { content }, caller.headers);
     expect(res.statusCode, res.body).toBe(200);
     await other.app.close();
     const job = await other.database.db

@@ -1,4 +1,4 @@
-import { API, ENTITY_TABLES, fillPath, type ImportLineInput } from '@yingku/contract';
+import { API, ENTITY_TABLES, fillPath, type ImportLineInput, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -112,7 +112,7 @@ describe('sidebars', () => {
     // As staff do (which also drops any cached answer): works of each channel.
     const hide = async (hidden: boolean) => {
       for (const id of [workIds[0]!, workIds[4]!, workIds[11]!]) {
-        const res = await t.send('POST', fillPath(API.staffWork, { id }), { hidden }, staff);
+        const res = await t.send('POST', fillPath(STAFF_API.work, { id }), { hidden }, staff);
         expect(res.statusCode, res.body).toBe(200);
       }
     };

@@ -1,9 +1,9 @@
 import {
-  API,
   staffDownloadParams,
   staffDownloadResponse,
   staffDownloadsQuery,
   staffDownloadsResponse,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +30,7 @@ export async function cloudDownloadsStaffRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffDownloads,
+    STAFF_API.downloads,
     {
       ...staff.hook,
       schema: {
@@ -48,7 +48,7 @@ export async function cloudDownloadsStaffRoutes(
   );
 
   r.post(
-    API.staffDownloadDone,
+    STAFF_API.downloadDone,
     {
       ...staff.hook,
       schema: {

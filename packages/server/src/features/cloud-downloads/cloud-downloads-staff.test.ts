@@ -1,4 +1,4 @@
-import { API, fillPath, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -27,9 +27,9 @@ async function requestOf(workId: string, headers: Headers, url?: string): Promis
   return res.json().data.id;
 }
 const queue = (headers: Headers, query: Record<string, string | number | undefined> = {}) =>
-  t.get(API.staffDownloads, { pageSize: 100, ...query }, headers);
+  t.get(STAFF_API.downloads, { pageSize: 100, ...query }, headers);
 const markDone = (id: string, headers: Headers) =>
-  t.send('POST', fillPath(API.staffDownloadDone, { id }), {}, headers);
+  t.send('POST', fillPath(STAFF_API.downloadDone, { id }), {}, headers);
 const stored = (id: string) =>
   t.database.db.selectFrom('cloud_downloads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -1,4 +1,4 @@
-import { API, formatYuan, staffOrdersQuery, staffOrdersResponse } from '@yingku/contract';
+import { formatYuan, staffOrdersQuery, staffOrdersResponse, STAFF_API } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
@@ -21,7 +21,7 @@ export async function ordersStaffRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffOrders,
+    STAFF_API.orders,
     {
       ...staff.hook,
       schema: {

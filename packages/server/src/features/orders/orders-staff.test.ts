@@ -1,4 +1,4 @@
-import { API } from '@yingku/contract';
+import { STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -50,7 +50,7 @@ describe('GET /v2/admin/orders', () => {
     const othersClosed = await insertOrder(other.id, 2, 20);
 
     const ids = async (query: Record<string, string | number>) => {
-      const res = await t.get(API.staffOrders, { pageSize: 100, ...query }, staff.headers);
+      const res = await t.get(STAFF_API.orders, { pageSize: 100, ...query }, staff.headers);
       expect(res.statusCode).toBe(200);
       return (res.json().rows as { orderId: string }[]).map((r) => r.orderId);
     };
@@ -61,7 +61,7 @@ describe('GET /v2/admin/orders', () => {
     expect(await ids({ keyword: prefix, status: 1 })).toEqual([oldPaid]);
     expect(await ids({ keyword: 'nobody_%' })).toEqual([]);
 
-    const res = await t.get(API.staffOrders, { keyword: oldPaid }, staff.headers);
+    const res = await t.get(STAFF_API.orders, { keyword: oldPaid }, staff.headers);
     expect(res.json()).toMatchObject({ total: 1 });
     expect(res.json().rows[0]).toEqual({
       orderId: oldPaid,
@@ -77,22 +77,22 @@ describe('GET /v2/admin/orders', () => {
       payTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     });
 
-    const paged = await t.get(API.staffOrders, { keyword: prefix, pageSize: 2, pageNum: 2 }, staff.headers);
+    const paged = await t.get(STAFF_API.orders, { keyword: prefix, pageSize: 2, pageNum: 2 }, staff.headers);
     expect(paged.json()).toMatchObject({ total: 3, rows: [{ orderId: oldPaid }] });
   });
 
   it('lets an admin in, refuses bad input (400), a member (403 仅限客服人员) and a visitor', async () => {
     const admin = await insertRoleCaller(t, ['member', 'admin']);
-    expect((await t.get(API.staffOrders, {}, admin.headers)).statusCode).toBe(200);
-    expectBadRequest(await t.get(API.staffOrders, { status: 3 }, admin.headers), '请求参数错误');
-    expectBadRequest(await t.get(API.staffOrders, { pageSize: 1000 }, admin.headers), '请求参数错误');
+    expect((await t.get(STAFF_API.orders, {}, admin.headers)).statusCode).toBe(200);
+    expectBadRequest(await t.get(STAFF_API.orders, { status: 3 }, admin.headers), '请求参数错误');
+    expectBadRequest(await t.get(STAFF_API.orders, { pageSize: 1000 }, admin.headers), '请求参数错误');
     expectBadRequest(
-      await t.get(API.staffOrders, { keyword: 'x'.repeat(65) }, admin.headers),
+      await t.get(STAFF_API.orders, { keyword: 'x'.repeat(65) }, admin.headers),
       '请求参数错误',
     );
     const member = await insertCaller(t);
-    expectStaffOnly(await t.get(API.staffOrders, {}, member.headers));
-    expectStaffOnly(await t.get(API.staffOrders, { status: 3 }, member.headers));
-    expectLoginDialog(await t.get(API.staffOrders, {}));
+    expectStaffOnly(await t.get(STAFF_API.orders, {}, member.headers));
+    expectStaffOnly(await t.get(STAFF_API.orders, { status: 3 }, member.headers));
+    expectLoginDialog(await t.get(STAFF_API.orders, {}));
   });
 });

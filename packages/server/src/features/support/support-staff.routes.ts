@@ -1,5 +1,4 @@
 import {
-  API,
   MSG,
   replyBody,
   staffConversationResponse,
@@ -7,6 +6,7 @@ import {
   staffInboxResponse,
   staffThreadParams,
   staffThreadResponse,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +43,7 @@ export async function supportStaffRoutes(
   };
 
   r.get(
-    API.staffInbox,
+    STAFF_API.inbox,
     {
       ...staffOnly,
       schema: {
@@ -61,7 +61,7 @@ export async function supportStaffRoutes(
   );
 
   r.get(
-    API.staffThread,
+    STAFF_API.thread,
     {
       ...staffOnly,
       schema: {
@@ -77,7 +77,7 @@ export async function supportStaffRoutes(
   );
 
   r.post(
-    API.staffReply,
+    STAFF_API.reply,
     {
       ...staffOnly,
       schema: {
@@ -94,7 +94,7 @@ export async function supportStaffRoutes(
   );
 
   r.post(
-    API.staffClose,
+    STAFF_API.close,
     {
       ...staffOnly,
       schema: {

@@ -1,4 +1,4 @@
-import { API, fillPath, MSG, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, MSG, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -39,11 +39,11 @@ const entryRows = (threadId: string) =>
     .orderBy('id')
     .execute();
 const reply = (id: string, message: string, headers: Headers) =>
-  t.send('POST', fillPath(API.staffReply, { id }), { message }, headers);
+  t.send('POST', fillPath(STAFF_API.reply, { id }), { message }, headers);
 const staffClose = (id: string, headers: Headers) =>
-  t.send('POST', fillPath(API.staffClose, { id }), {}, headers);
+  t.send('POST', fillPath(STAFF_API.close, { id }), {}, headers);
 const inboxIds = async (headers: Headers, query: Record<string, string | number> = {}) => {
-  const res = await t.get(API.staffInbox, { pageSize: 100, ...query }, headers);
+  const res = await t.get(STAFF_API.inbox, { pageSize: 100, ...query }, headers);
   expect(res.statusCode).toBe(200);
   return res.json() as { total: number; rows: { id: string; status: number; userName: string }[] };
 };
@@ -85,7 +85,7 @@ describe('staff inbox', () => {
     expect(onlyClosed.rows.map((r) => r.id)).toContain(closed);
     expect(onlyClosed.rows.every((r) => r.status === 9)).toBe(true);
 
-    const page = await t.get(API.staffInbox, { pageNum: 1, pageSize: 2 }, staff.headers);
+    const page = await t.get(STAFF_API.inbox, { pageNum: 1, pageSize: 2 }, staff.headers);
     expect(page.json()).toMatchObject({ code: 200, total: all.total });
     expect(page.json().rows).toHaveLength(2);
   });
@@ -93,7 +93,7 @@ describe('staff inbox', () => {
   it('refuses a bad status or page with 400', async () => {
     const staff = await insertRole('staff');
     for (const query of [{ status: 2 }, { status: 'x' }, { pageNum: 0 }]) {
-      expect((await t.get(API.staffInbox, query, staff.headers)).statusCode).toBe(400);
+      expect((await t.get(STAFF_API.inbox, query, staff.headers)).statusCode).toBe(400);
     }
   });
 });
@@ -116,7 +116,7 @@ describe('staff reply and the user’s new reply', () => {
       [1, staff.user.id],
     ]);
 
-    const seen = await t.get(fillPath(API.staffThread, { id }), {}, staff.headers);
+    const seen = await t.get(fillPath(STAFF_API.thread, { id }), {}, staff.headers);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({
       code: 200,
@@ -142,7 +142,7 @@ describe('staff reply and the user’s new reply', () => {
     const admin = await insertRole('admin');
     const user = await insertCaller(t);
     const id = await ask(user.headers, '管理员也能回复吗');
-    expect((await t.get(API.staffInbox, {}, admin.headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.inbox, {}, admin.headers)).statusCode).toBe(200);
     expect((await reply(id, '可以', admin.headers)).statusCode).toBe(200);
     expect((await staffClose(id, admin.headers)).statusCode).toBe(200);
     expect(await threadRow(id)).toMatchObject({ status: 9 });
@@ -193,14 +193,14 @@ describe('staff reply and the user’s new reply', () => {
     const staff = await insertRole('staff');
     const unknown = '999999999';
     for (const res of [
-      await t.get(fillPath(API.staffThread, { id: unknown }), {}, staff.headers),
+      await t.get(fillPath(STAFF_API.thread, { id: unknown }), {}, staff.headers),
       await reply(unknown, '你好', staff.headers),
       await staffClose(unknown, staff.headers),
     ]) {
       expect(res.json()).toEqual({ code: 404, msg: SERVER_MSG.threadNotFound });
     }
     for (const id of ['abc', '0', '-3']) {
-      expect((await t.get(fillPath(API.staffThread, { id }), {}, staff.headers)).statusCode).toBe(400);
+      expect((await t.get(fillPath(STAFF_API.thread, { id }), {}, staff.headers)).statusCode).toBe(400);
       expect((await reply(id, '你好', staff.headers)).statusCode).toBe(400);
       expect((await staffClose(id, staff.headers)).statusCode).toBe(400);
     }
@@ -213,8 +213,8 @@ describe('staff calls check the role on the server', () => {
     const id = await ask(member.headers, '我想看看别人的留言');
     const before = await threadRow(id);
     const calls = (headers: Headers) => [
-      t.get(API.staffInbox, {}, headers),
-      t.get(fillPath(API.staffThread, { id }), {}, headers),
+      t.get(STAFF_API.inbox, {}, headers),
+      t.get(fillPath(STAFF_API.thread, { id }), {}, headers),
       reply(id, '自问自答', headers),
       staffClose(id, headers),
       // A bad input still gets the role's answer, not a hint about the input.
@@ -234,13 +234,13 @@ describe('staff calls check the role on the server', () => {
 
   it('stops letting a user in as soon as the staff role is taken away', async () => {
     const staff = await insertRole('staff');
-    expect((await t.get(API.staffInbox, {}, staff.headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.inbox, {}, staff.headers)).statusCode).toBe(200);
     await t.database.db
       .updateTable('users')
       .set({ roles: sql<string[]>`ARRAY['member']::text[]` })
       .where('id', '=', staff.user.id)
       .execute();
-    expect((await t.get(API.staffInbox, {}, staff.headers)).json()).toEqual({
+    expect((await t.get(STAFF_API.inbox, {}, staff.headers)).json()).toEqual({
       code: 403,
       msg: SERVER_MSG.staffOnly,
     });

@@ -1,10 +1,10 @@
 import {
-  API,
   staffUserParams,
   staffUserResponse,
   staffUsersQuery,
   staffUsersResponse,
   staffUserUpdateBody,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +31,7 @@ export async function usersAdminRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffUsers,
+    STAFF_API.users,
     {
       ...staff.hook,
       schema: {
@@ -49,7 +49,7 @@ export async function usersAdminRoutes(
   );
 
   r.post(
-    API.staffUser,
+    STAFF_API.user,
     {
       ...staff.hook,
       schema: {

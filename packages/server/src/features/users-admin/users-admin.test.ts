@@ -1,4 +1,4 @@
-import { API, fillPath, REFRESH_TOKEN_HEADER, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, REFRESH_TOKEN_HEADER, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, uniqueUserName } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -16,9 +16,9 @@ type Headers = Record<string, string>;
 const userRow = (id: string) =>
   t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const update = (id: string, body: Record<string, unknown>, headers: Headers) =>
-  t.send('POST', fillPath(API.staffUser, { id }), body, headers);
+  t.send('POST', fillPath(STAFF_API.user, { id }), body, headers);
 const list = async (headers: Headers, keyword?: string) => {
-  const res = await t.get(API.staffUsers, { keyword, pageSize: 100 }, headers);
+  const res = await t.get(STAFF_API.users, { keyword, pageSize: 100 }, headers);
   expect(res.statusCode).toBe(200);
   return res.json() as { total: number; rows: { userId: string; userName: string }[] };
 };
@@ -38,7 +38,7 @@ describe('staff user list', () => {
     expect((await list(staff.headers, email)).rows.map((r) => r.userId)).toEqual([first.id]);
     expect((await list(staff.headers, 'no_such_user_%')).rows).toEqual([]);
 
-    const res = await t.get(API.staffUsers, { keyword: first.userName }, staff.headers);
+    const res = await t.get(STAFF_API.users, { keyword: first.userName }, staff.headers);
     expect(res.json().rows[0]).toEqual({
       userId: first.id,
       userName: first.userName,
@@ -136,7 +136,7 @@ describe('staff user changes', () => {
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data.roles).toEqual(['member', 'staff']);
     // The role works at once: the new staff member opens the console.
-    expect((await t.get(API.staffUsers, {}, user.headers)).statusCode).toBe(200);
+    expect((await t.get(STAFF_API.users, {}, user.headers)).statusCode).toBe(200);
 
     // Staff may not disable a staff account; an admin may.
     expect((await update(user.user.id, { disabled: true }, staff.headers)).json()).toEqual({
@@ -146,7 +146,7 @@ describe('staff user changes', () => {
     expect((await update(user.user.id, { roles: ['member'] }, admin.headers)).json().data.roles).toEqual([
       'member',
     ]);
-    expectStaffOnly(await t.get(API.staffUsers, {}, user.headers));
+    expectStaffOnly(await t.get(STAFF_API.users, {}, user.headers));
   });
 
   it('keeps an admin from locking itself out', async () => {
@@ -168,7 +168,7 @@ describe('staff user changes', () => {
     const target = await insertCaller(t);
     const before = await userRow(target.user.id);
     const calls = (headers: Headers) => [
-      t.get(API.staffUsers, {}, headers),
+      t.get(STAFF_API.users, {}, headers),
       update(target.user.id, { disabled: true }, headers),
       update(target.user.id, { vipUntil: '2099-01-01 00:00:00' }, headers),
       update(target.user.id, { roles: ['member', 'admin'] }, headers),

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, fillPath, VIDEO_MSG } from '@yingku/contract';
+import { fillPath, VIDEO_MSG, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -90,7 +90,7 @@ describe('the media sweep', () => {
 
     // A failed video whose source went cannot be retried: staff are told to upload it again.
     const staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
-    const retry = await t.send('POST', fillPath(API.staffMediaRetry, { id: oldFailure.id }), {}, staff);
+    const retry = await t.send('POST', fillPath(STAFF_API.mediaRetry, { id: oldFailure.id }), {}, staff);
     expect(retry.json()).toEqual({ code: 409, msg: VIDEO_MSG.sourceRemoved });
   });
 });

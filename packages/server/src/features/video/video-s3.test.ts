@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, fillPath } from '@yingku/contract';
+import { API, fillPath, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -92,7 +92,7 @@ describe.runIf(s3TestsWanted())('S3 storage (Ceph radosgw)', () => {
       let row = media as { status: string };
       for (let i = 0; i < 600 && (row.status === 'queued' || row.status === 'running'); i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        row = (await t.get(fillPath(API.staffMedia, { id: media.id }), {}, staff)).json().data;
+        row = (await t.get(fillPath(STAFF_API.media, { id: media.id }), {}, staff)).json().data;
       }
       expect(row.status).toBe('ready');
 

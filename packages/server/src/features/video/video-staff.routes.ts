@@ -1,5 +1,4 @@
 import {
-  API,
   mediaRowResponse,
   mediaRowsResponse,
   mediaStatusResponse,
@@ -7,6 +6,7 @@ import {
   staffMediaQuery,
   staffWorkParams,
   VIDEO_MSG,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffMediaStatus,
+    STAFF_API.mediaStatus,
     {
       ...staff.hook,
       schema: {
@@ -49,7 +49,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.get(
-    API.staffMediaList,
+    STAFF_API.mediaList,
     {
       ...staff.hook,
       schema: {
@@ -70,7 +70,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.get(
-    API.staffWorkMedia,
+    STAFF_API.workMedia,
     {
       ...staff.hook,
       schema: {
@@ -87,7 +87,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.get(
-    API.staffMedia,
+    STAFF_API.media,
     {
       ...staff.hook,
       schema: {
@@ -105,7 +105,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.post(
-    API.staffMediaRetry,
+    STAFF_API.mediaRetry,
     {
       ...staff.hook,
       schema: {
@@ -121,7 +121,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.post(
-    API.staffMediaCancel,
+    STAFF_API.mediaCancel,
     {
       ...staff.hook,
       schema: {
@@ -137,7 +137,7 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
   );
 
   r.post(
-    API.staffMediaStills,
+    STAFF_API.mediaStills,
     {
       ...staff.hook,
       schema: {

@@ -1,13 +1,13 @@
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import {
-  API,
   API_BASE,
   attachMediaBody,
   isInt64Id,
   mediaRowResponse,
   staffWorkParams,
   VIDEO_MSG,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,7 +75,7 @@ export async function videoUploadRoutes(
     : new FileStore({ directory: `${media.dir}/uploads`, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 
   const tus = new TusServer({
-    path: `${API_BASE}${API.staffUploads}`,
+    path: `${API_BASE}${STAFF_API.uploads}`,
     datastore,
     maxSize: media.maxBytes,
     relativeLocation: true,
@@ -114,14 +114,14 @@ export async function videoUploadRoutes(
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
-    for (const url of [API.staffUploads, `${API.staffUploads}/:uploadId`]) {
+    for (const url of [STAFF_API.uploads, `${STAFF_API.uploads}/:uploadId`]) {
       uploads.route({ method: [...TUS_METHODS], url, ...staff.hook, handler: handle });
     }
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
-    API.staffWorkMedia,
+    STAFF_API.workMedia,
     {
       ...staff.hook,
       schema: {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, API_BASE, fillPath, VIDEO_MSG } from '@yingku/contract';
+import { API_BASE, fillPath, VIDEO_MSG, STAFF_API } from '@yingku/contract';
 import { FileStore } from '@tus/file-store';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { insertCaller } from '../../../test/users';
 import { testConfig } from '../../config';
 import { silentLogger } from '../../lib/logger';
 
-const UPLOADS = `${API_BASE}${API.staffUploads}`;
+const UPLOADS = `${API_BASE}${STAFF_API.uploads}`;
 const TUS = { 'tus-resumable': '1.0.0' };
 let t: TestApp;
 let mediaDir: string;
@@ -90,14 +90,14 @@ describe('resumable uploads (tus)', () => {
     expect((await head(url, otherStaff)).statusCode).toBe(404);
     const stolen = await t.send(
       'POST',
-      fillPath(API.staffWorkMedia, { id: workId }),
+      fillPath(STAFF_API.workMedia, { id: workId }),
       { uploadId },
       otherStaff,
     );
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().msg).toBe(VIDEO_MSG.uploadNotFound);
 
-    const attached = await t.send('POST', fillPath(API.staffWorkMedia, { id: workId }), { uploadId }, staff);
+    const attached = await t.send('POST', fillPath(STAFF_API.workMedia, { id: workId }), { uploadId }, staff);
     expect(attached.statusCode, attached.body).toBe(200);
     expect(attached.json().data).toMatchObject({
       workId,
@@ -106,7 +106,7 @@ describe('resumable uploads (tus)', () => {
     });
     // Attached once: the upload is gone.
     expect(
-      (await t.send('POST', fillPath(API.staffWorkMedia, { id: workId }), { uploadId }, staff)).statusCode,
+      (await t.send('POST', fillPath(STAFF_API.workMedia, { id: workId }), { uploadId }, staff)).statusCode,
     ).toBe(404);
   });
 
@@ -165,7 +165,7 @@ describe('resumable uploads (tus)', () => {
     const uploadId = created.headers.location!.split('/').pop()!;
     const unfinished = await t.send(
       'POST',
-      fillPath(API.staffWorkMedia, { id: workId }),
+      fillPath(STAFF_API.workMedia, { id: workId }),
       { uploadId },
       staff,
     );
@@ -190,7 +190,7 @@ describe('the sweep of uploads never attached', () => {
     const used = await upload();
     const attached = await t.send(
       'POST',
-      fillPath(API.staffWorkMedia, { id: work }),
+      fillPath(STAFF_API.workMedia, { id: work }),
       { uploadId: used },
       staff,
     );

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, fillPath, VIDEO_MSG } from '@yingku/contract';
+import { API, fillPath, VIDEO_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -58,7 +58,7 @@ async function workState(workId: string) {
 /** Polls the console's view of a video until it leaves queued/running. */
 async function settled(mediaId: string) {
   for (let i = 0; i < 600; i += 1) {
-    const res = await t.get(fillPath(API.staffMedia, { id: mediaId }), {}, staff);
+    const res = await t.get(fillPath(STAFF_API.media, { id: mediaId }), {}, staff);
     const row = res.json().data;
     if (row.status !== 'queued' && row.status !== 'running') return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -125,7 +125,7 @@ describe('a video attached to a work', () => {
 
     // Its frames can become the work's stills, served like any picture.
     expect(row.stills).toHaveLength(8);
-    const stills = await t.send('POST', fillPath(API.staffMediaStills, { id: media.id }), {}, staff);
+    const stills = await t.send('POST', fillPath(STAFF_API.mediaStills, { id: media.id }), {}, staff);
     expect(stills.statusCode, stills.body).toBe(200);
     const images = await t.database.db
       .selectFrom('works')
@@ -165,7 +165,7 @@ describe('a video attached to a work', () => {
     expect(row).toMatchObject({ status: 'failed', failure: 'not-media', playing: false });
     expect(await workState(workId)).toMatchObject({ is_online: 0, media_id: null });
     expect(existsSync(path.join(mediaDir, 'media', workId))).toBe(false);
-    const stills = await t.send('POST', fillPath(API.staffMediaStills, { id: media.id }), {}, staff);
+    const stills = await t.send('POST', fillPath(STAFF_API.mediaStills, { id: media.id }), {}, staff);
     expect(stills.json()).toEqual({ code: 409, msg: VIDEO_MSG.notReady });
     expect(VIDEO_MSG.failures['not-media']).toBeTruthy();
   });
@@ -185,11 +185,11 @@ describe('a video attached to a work', () => {
       .value;
     expect((await settled(won.id)).status).toBe('failed');
 
-    const retried = await t.send('POST', fillPath(API.staffMediaRetry, { id: won.id }), {}, staff);
+    const retried = await t.send('POST', fillPath(STAFF_API.mediaRetry, { id: won.id }), {}, staff);
     expect(retried.statusCode, retried.body).toBe(200);
     expect((await settled(won.id)).status).toBe('failed'); // still not a video
     expect(
-      (await t.send('POST', fillPath(API.staffMediaRetry, { id: '999999' }), {}, staff)).statusCode,
+      (await t.send('POST', fillPath(STAFF_API.mediaRetry, { id: '999999' }), {}, staff)).statusCode,
     ).toBe(404);
   });
 
@@ -227,10 +227,10 @@ describe('a video attached to a work', () => {
   });
 
   it('is the console’s alone: visitors get the login dialog, members 403', async () => {
-    expectLoginDialog(await t.get(API.staffMediaList));
+    expectLoginDialog(await t.get(STAFF_API.mediaList));
     const member = (await insertCaller(t)).headers;
-    expectStaffOnly(await t.get(API.staffMediaList, {}, member));
-    const status = await t.get(API.staffMediaStatus, {}, staff);
+    expectStaffOnly(await t.get(STAFF_API.mediaList, {}, member));
+    const status = await t.get(STAFF_API.mediaStatus, {}, staff);
     expect(status.json().data).toMatchObject({ storage: 'local', message: '' });
     expect(status.json().data.ffmpeg).toContain('ffmpeg');
   });

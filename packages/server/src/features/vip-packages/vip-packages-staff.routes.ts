@@ -1,11 +1,11 @@
 import {
-  API,
   staffPackageBody,
   staffPackageParams,
   staffPackageResponse,
   staffPackagesQuery,
   staffPackagesResponse,
   staffPackageUpdateBody,
+  STAFF_API,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export async function vipPackagesStaffRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    API.staffPackages,
+    STAFF_API.packages,
     {
       ...staff.hook,
       schema: {
@@ -50,7 +50,7 @@ export async function vipPackagesStaffRoutes(
   );
 
   r.post(
-    API.staffPackages,
+    STAFF_API.packages,
     {
       ...staff.hook,
       schema: {
@@ -66,7 +66,7 @@ export async function vipPackagesStaffRoutes(
   );
 
   r.post(
-    API.staffPackage,
+    STAFF_API.package,
     {
       ...staff.hook,
       schema: {

@@ -1,4 +1,4 @@
-import { API, fillPath, SERVER_MSG } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { PACKAGES } from '../../../test/orders';
@@ -15,16 +15,16 @@ type Headers = Record<string, string>;
 
 const allRows = () => t.database.db.selectFrom('vip_packages').selectAll().orderBy('id').execute();
 const add = (body: Record<string, unknown>, headers: Headers) =>
-  t.send('POST', API.staffPackages, body, headers);
+  t.send('POST', STAFF_API.packages, body, headers);
 const change = (id: string, body: Record<string, unknown>, headers: Headers) =>
-  t.send('POST', fillPath(API.staffPackage, { id }), body, headers);
+  t.send('POST', fillPath(STAFF_API.package, { id }), body, headers);
 const shopNames = async () =>
   ((await t.get(API.vipList)).json().rows as { name: string }[]).map((p) => p.name);
 
 describe('VIP packages in the console', () => {
   it('lists every package, adds one (sorted last) and changes it; the shop follows', async () => {
     const staff = await insertRoleCaller(t, ['member', 'staff']);
-    const listed = await t.get(API.staffPackages, {}, staff.headers);
+    const listed = await t.get(STAFF_API.packages, {}, staff.headers);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().rows).toContainEqual({
       id: PACKAGES.annual.id,
@@ -67,7 +67,7 @@ describe('VIP packages in the console', () => {
     });
     expect(await shopNames()).not.toContain('季卡');
     // Withdrawn packages stay in the console's list.
-    const after = (await t.get(API.staffPackages, {}, staff.headers)).json().rows as { id: string }[];
+    const after = (await t.get(STAFF_API.packages, {}, staff.headers)).json().rows as { id: string }[];
     expect(after[0]!.id).toBe(created.id);
     expect(after).toHaveLength(before.length + 1);
   });
@@ -114,7 +114,7 @@ describe('VIP packages in the console', () => {
     const member = await insertCaller(t);
     const before = await allRows();
     const calls = (headers: Headers) => [
-      t.get(API.staffPackages, {}, headers),
+      t.get(STAFF_API.packages, {}, headers),
       add({ name: '周卡', price: '9', origPrice: '12', days: 7 }, headers),
       change(PACKAGES.annual.id, { status: 1 }, headers),
       change(PACKAGES.annual.id, { price: '-1' }, headers),

@@ -1,11 +1,11 @@
 import {
-  API,
   fillPath,
   mediaRowResponse,
   mediaRowsResponse,
   mediaStatusResponse,
   STAFF_PAGE_SIZE,
   type StaffMediaQuery,
+  STAFF_API,
 } from '@yingku/contract';
 import { api } from '../../../api/client';
 import type { ListQuery } from '../../../api/admin';
@@ -17,23 +17,23 @@ import type { ListQuery } from '../../../api/admin';
 export const mediaApi = {
   /** Whether videos can be made here (ffmpeg found), where they are kept, and the largest upload. */
   status: (signal?: AbortSignal, silent = false) =>
-    api.get(API.staffMediaStatus, {}, { schema: mediaStatusResponse, signal, silent }),
+    api.get(STAFF_API.mediaStatus, {}, { schema: mediaStatusResponse, signal, silent }),
   /** A work's videos, newest first. */
   ofWork: (workId: string, signal?: AbortSignal) =>
-    api.get(fillPath(API.staffWorkMedia, { id: workId }), {}, { schema: mediaRowsResponse, signal }),
+    api.get(fillPath(STAFF_API.workMedia, { id: workId }), {}, { schema: mediaRowsResponse, signal }),
   /** Videos across the catalogue, most recently changed first; `status` narrows them. */
   list: (query: ListQuery<StaffMediaQuery>, signal?: AbortSignal) =>
     api.get(
-      API.staffMediaList,
+      STAFF_API.mediaList,
       { pageSize: STAFF_PAGE_SIZE.staffWorks, ...query },
       { schema: mediaRowsResponse, signal },
     ),
   /** Makes a finished upload the work's new video: it is queued for transcoding. */
   attach: (workId: string, uploadId: string) =>
-    api.post(fillPath(API.staffWorkMedia, { id: workId }), { uploadId }, { schema: mediaRowResponse }),
-  retry: (id: string) => api.post(fillPath(API.staffMediaRetry, { id }), {}, { schema: mediaRowResponse }),
-  cancel: (id: string) => api.post(fillPath(API.staffMediaCancel, { id }), {}, { schema: mediaRowResponse }),
+    api.post(fillPath(STAFF_API.workMedia, { id: workId }), { uploadId }, { schema: mediaRowResponse }),
+  retry: (id: string) => api.post(fillPath(STAFF_API.mediaRetry, { id }), {}, { schema: mediaRowResponse }),
+  cancel: (id: string) => api.post(fillPath(STAFF_API.mediaCancel, { id }), {}, { schema: mediaRowResponse }),
   /** A ready video's frames become its work's stills. */
   useStills: (id: string) =>
-    api.post(fillPath(API.staffMediaStills, { id }), {}, { schema: mediaRowResponse }),
+    api.post(fillPath(STAFF_API.mediaStills, { id }), {}, { schema: mediaRowResponse }),
 };

@@ -1,4 +1,4 @@
-import { API, API_BASE } from '@yingku/contract';
+import { API_BASE, STAFF_API } from '@yingku/contract';
 import { Toast } from 'antd-mobile';
 import type { DetailedError, HttpRequest, PreviousUpload, Upload, UploadOptions } from 'tus-js-client';
 import { useSyncExternalStore } from 'react';
@@ -137,7 +137,7 @@ function uploadOptions(
   defaults: Pick<UploadOptions, 'onShouldRetry'>,
 ): UploadOptions {
   const { workId } = session.view;
-  const endpoint = new URL(`${API_BASE}${API.staffUploads}`, globalThis.location.origin).href;
+  const endpoint = new URL(`${API_BASE}${STAFF_API.uploads}`, globalThis.location.origin).href;
   return {
     endpoint,
     chunkSize: UPLOAD_CHUNK_BYTES,

@@ -1,0 +1,33 @@
+// Apart from paths.ts (API), which every first screen's code carries whole: the operators'
+// console's paths, which only the console (loaded at /admin), the server and the tests import.
+
+/** Paths of the operators' console: staff or admin only (the server checks the role). */
+export const STAFF_API = {
+  /** Customer service. */
+  inbox: '/v2/admin/messages',
+  thread: '/v2/admin/messages/:id',
+  reply: '/v2/admin/messages/:id/reply',
+  close: '/v2/admin/messages/:id/close',
+  orders: '/v2/admin/orders',
+  users: '/v2/admin/users',
+  user: '/v2/admin/users/:id',
+  packages: '/v2/admin/packages',
+  package: '/v2/admin/packages/:id',
+  codes: '/v2/admin/codes',
+  codeBatches: '/v2/admin/codes/batches',
+  works: '/v2/admin/works',
+  work: '/v2/admin/works/:id',
+  imports: '/v2/admin/imports',
+  import: '/v2/admin/imports/:id',
+  downloads: '/v2/admin/downloads',
+  downloadDone: '/v2/admin/downloads/:id/done',
+  /** Videos of works: resumable uploads (tus), attaching, transcoding states, retry and cancel. */
+  uploads: '/v2/admin/uploads',
+  workMedia: '/v2/admin/works/:id/media',
+  mediaList: '/v2/admin/media',
+  mediaStatus: '/v2/admin/media/status',
+  media: '/v2/admin/media/:id',
+  mediaRetry: '/v2/admin/media/:id/retry',
+  mediaCancel: '/v2/admin/media/:id/cancel',
+  mediaStills: '/v2/admin/media/:id/stills',
+} as const;
