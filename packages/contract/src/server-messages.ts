@@ -41,6 +41,11 @@ export const SERVER_MSG = {
   loginLocked: '登录失败次数过多，请15分钟后再试',
   loginRequired: '请先登录',
   tokenInvalid: '登录状态已失效，请重新登录',
+  // 账号与安全: the member's own password and logins.
+  currentPasswordRequired: '请输入当前密码',
+  currentPasswordWrong: '当前密码错误',
+  passwordUnchanged: '新密码不能与当前密码相同',
+  sessionNotFound: '该登录设备不存在或已退出',
   folderNameTooLong: '收藏夹名字最多30个字符',
   folderDescriptionTooLong: '收藏夹描述最多200个字符',
   tooManyFolders: '每部作品最多收藏到5个收藏夹',

@@ -7,13 +7,16 @@ import type { FloodCountersRepo } from './flood-counters.repo';
 
 /**
  * Requests one client address may make to the calls that cost the server most for an
- * anonymous caller: a captcha row, an argon2 hash. (Failed logins have their own limits per
+ * anonymous caller: a captcha row, an argon2 hash (and a member's password change, which guesses
+ * the current password as a login would). (Failed logins have their own limits per
  * account and address: features/accounts/login-limits.ts.)
  */
 export const FLOOD_LIMITS = {
   captcha: { max: 60, timeWindow: '1 minute' },
   register: { max: 20, timeWindow: '10 minutes' },
   login: { max: 60, timeWindow: '1 minute' },
+  /** A change checks the current password (an argon2 hash) and writes a new one. */
+  password: { max: 10, timeWindow: '10 minutes' },
 } as const;
 
 export type FloodLimitedCall = keyof typeof FLOOD_LIMITS;

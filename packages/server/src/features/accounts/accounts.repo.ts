@@ -136,6 +136,42 @@ export function createAccountsRepo(db: Kysely<DB>) {
       });
     },
 
+    /** The password hash of an account that may log in, by id. */
+    async passwordHashOf(userId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      return row?.password_hash;
+    },
+
+    /**
+     * Replaces the password if it is still `oldHash` (of two changes at once, one wins) and ends
+     * every other live login, in one transaction. Answers how many ended, or null when the
+     * password had changed meanwhile.
+     */
+    async changePassword(userId: string, oldHash: string, newHash: string, keepSessionId: string) {
+      return inTransaction(db, async (trx) => {
+        const changed = await trx
+          .updateTable('users')
+          .set({ password_hash: newHash })
+          .where('id', '=', userId)
+          .where('password_hash', '=', oldHash)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return null;
+        const ended = await trx
+          .updateTable('login_sessions')
+          .set({ revoked_at: sql<Date>`now()` })
+          .where('user_id', '=', userId)
+          .where('id', '!=', keepSessionId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return Number(ended.numUpdatedRows);
+      });
+    },
+
     async userInfo(userId: string): Promise<UserInfoRow | undefined> {
       return db
         .selectFrom('users as u')

@@ -1,14 +1,21 @@
 import {
+  ACCOUNT_API,
   API,
   authTokensResponse,
   captchaResponse,
   loginBody,
+  loginSessionsResponse,
   logoutBody,
   okEnvelope,
   OK_MSG,
+  passwordChangeBody,
+  passwordChangeResponse,
   REFRESH_TOKEN_HEADER,
   registerBody,
   registerResponse,
+  sessionEndBody,
+  sessionEndParams,
+  sessionsEndedResponse,
   userInfoResponse,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
@@ -27,12 +34,13 @@ export interface AccountsRouteDeps {
 }
 
 const errors = errorResponses(400, 401, 403, 429, 500);
+const errors404 = errorResponses(400, 401, 403, 404, 429, 500);
 const refreshHeaders = z.looseObject({ [REFRESH_TOKEN_HEADER]: z.string().optional() });
 /** How often stale login counters and expired captchas are swept. */
 
 /**
- * Captcha, register, login, token refresh, logout and getInfo (docs/product.md §7). Thin: validate, call,
- * wrap.
+ * Captcha, register, login, token refresh, logout and getInfo (docs/product.md §7), and a member's
+ * 账号与安全: changing the password, their logins and ending them. Thin: validate, call, wrap.
  */
 export async function accountsRoutes(
   app: FastifyInstance,
@@ -124,5 +132,57 @@ export async function accountsRoutes(
       msg: OK_MSG.query,
       ...(await service.userInfo(await auth.required(request))),
     }),
+  );
+
+  r.post(
+    ACCOUNT_API.password,
+    {
+      ...floodLimit('password', config.floodLimits),
+      schema: {
+        summary: 'Change the password (the current one first); every other login ends',
+        body: passwordChangeBody,
+        response: { 200: passwordChangeResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.changePassword(await auth.required(request), request.body)),
+  );
+
+  r.get(
+    ACCOUNT_API.sessions,
+    {
+      schema: {
+        summary: "The caller's live logins, newest first, the caller's own marked",
+        response: { 200: loginSessionsResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.loginSessions(await auth.required(request)), OK_MSG.query),
+  );
+
+  r.post(
+    ACCOUNT_API.sessionEnd,
+    {
+      schema: {
+        summary: "End one of the caller's logins (their own too)",
+        params: sessionEndParams,
+        body: sessionEndBody.optional(),
+        response: { 200: okEnvelope, ...errors404 },
+      },
+    },
+    async (request) => {
+      await service.endSession(await auth.required(request), request.params.sessionId);
+      return { code: 200, msg: OK_MSG.operation };
+    },
+  );
+
+  r.post(
+    ACCOUNT_API.sessionsEndAll,
+    {
+      schema: {
+        summary: 'End every login of the caller, this one included',
+        body: sessionEndBody.optional(),
+        response: { 200: sessionsEndedResponse, ...errors },
+      },
+    },
+    async (request) => ok(await service.endAllSessions(await auth.required(request))),
   );
 }

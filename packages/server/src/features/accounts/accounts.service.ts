@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { type AuthTokens, LIMITS, type SessionLevel, type SessionUser, SERVER_MSG } from '@yingku/contract';
+import {
+  type AuthTokens,
+  LIMITS,
+  type LoginSessionRow,
+  type SessionLevel,
+  type SessionUser,
+  SERVER_MSG,
+} from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AccessTokens, Caller } from '../../http/auth';
@@ -9,6 +16,7 @@ import type { Logger } from '../../lib/logger';
 import { createAccountsRepo } from './accounts.repo';
 import { createCaptchaService } from './captcha.service';
 import { createGuardRepo } from './guard.repo';
+import { coarseAddress, deviceName } from './login-devices';
 import { createLoginLimiter, LOGIN_LIMITS, LOGIN_MAX_DAYS } from './login-limits';
 import { checkPassword, hashPassword } from './passwords';
 import { createSessionRepo } from './session.repo';
@@ -153,6 +161,75 @@ export function createAccountsService({ db, captchaEnabled, tokens, log }: Accou
     async logout(caller: Caller): Promise<void> {
       await sessions.endLogin(caller.sessionId, caller.userId);
       log.info({ event: 'logout', userId: caller.userId, sessionId: caller.sessionId }, 'security event');
+    },
+
+    /**
+     * 修改密码: the current password, then the new one (registration's rules); every other login
+     * of the account ends, this one stays.
+     */
+    async changePassword(
+      caller: Caller,
+      form: { oldPassword: string; newPassword: string },
+    ): Promise<{ endedSessions: number }> {
+      const currentHash = await accounts.passwordHashOf(caller.userId);
+      if (!currentHash) throw unauthorized(SERVER_MSG.tokenInvalid);
+      if (!(await checkPassword(currentHash, form.oldPassword))) {
+        log.warn({ event: 'password.change_failed', userId: caller.userId }, 'security event');
+        throw badRequest(SERVER_MSG.currentPasswordWrong);
+      }
+      const ended = await accounts.changePassword(
+        caller.userId,
+        currentHash,
+        await hashPassword(form.newPassword),
+        caller.sessionId,
+      );
+      // Changed by another request in between: that one's current password was this one.
+      if (ended === null) throw badRequest(SERVER_MSG.currentPasswordWrong);
+      log.info(
+        {
+          event: 'password.changed',
+          userId: caller.userId,
+          sessionId: caller.sessionId,
+          endedSessions: ended,
+        },
+        'security event',
+      );
+      return { endedSessions: ended };
+    },
+
+    /** The caller's live logins, newest first, the caller's own marked. */
+    async loginSessions(caller: Caller): Promise<LoginSessionRow[]> {
+      const rows = await sessions.liveLogins(caller.userId, {
+        loginDays: LOGIN_MAX_DAYS.member,
+        staffLoginDays: LOGIN_MAX_DAYS.staff,
+      });
+      return rows.map((row) => ({
+        sessionId: row.sessionId,
+        device: deviceName(row.userAgent),
+        address: coarseAddress(row.ip),
+        firstSeen: row.firstSeen,
+        lastSeen: row.lastSeen,
+        current: row.sessionId === caller.sessionId,
+      }));
+    },
+
+    /** Ends one of the caller's logins (their own included): a 404 when it is not theirs or over. */
+    async endSession(caller: Caller, sessionId: string): Promise<void> {
+      if (!(await sessions.endLogin(sessionId, caller.userId))) throw notFound(SERVER_MSG.sessionNotFound);
+      log.info(
+        { event: 'session.ended', userId: caller.userId, sessionId, by: caller.sessionId },
+        'security event',
+      );
+    },
+
+    /** 退出所有设备: every login of the caller ends, this one too. */
+    async endAllSessions(caller: Caller): Promise<{ endedSessions: number }> {
+      const ended = await sessions.endLogins(caller.userId);
+      log.info(
+        { event: 'session.ended_all', userId: caller.userId, by: caller.sessionId, endedSessions: ended },
+        'security event',
+      );
+      return { endedSessions: ended };
     },
 
     async userInfo(caller: Caller): Promise<UserInfo> {

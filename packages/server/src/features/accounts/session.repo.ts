@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CallerLookup } from '../../http/auth';
 import { inTransaction } from '../../db/executor';
+import { shanghaiTime, shanghaiTimeOf } from '../../db/site-time-sql';
 
 /**
  * The per-request check behind every access token: the login has not ended and the user
@@ -141,8 +142,58 @@ export function createSessionRepo(db: Kysely<DB>) {
     },
 
     /** Ends a login of this user: its refresh tokens and access tokens stop working at once. */
-    async endLogin(sessionId: string, userId: string): Promise<void> {
-      await revoke(db, sessionId, userId);
+    async endLogin(sessionId: string, userId: string): Promise<boolean> {
+      if (!isUuid(sessionId)) return false;
+      return (await revoke(db, sessionId, userId)) > 0;
+    },
+
+    /** Ends every live login of this user but `keep` (when given); answers how many ended. */
+    async endLogins(userId: string, keep?: string): Promise<number> {
+      let query = db
+        .updateTable('login_sessions')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (keep !== undefined) query = query.where('id', '!=', keep);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * The user's logins that can still renew: not ended, within their absolute lifetime, with an
+     * unspent refresh token not yet expired. Last seen is the newest token's issue (a renewal at
+     * most every access-token lifetime). Newest first.
+     */
+    async liveLogins(userId: string, lifetimes: Omit<LoginLifetimes, 'refreshDays'>) {
+      return db
+        .selectFrom('login_sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .innerJoin('refresh_tokens as t', 't.session_id', 's.id')
+        .select([
+          's.id as sessionId',
+          's.ip',
+          's.user_agent as userAgent',
+          shanghaiTime('s.created_at').as('firstSeen'),
+          shanghaiTimeOf(sql`max(t.created_at)`).as('lastSeen'),
+        ])
+        .where('s.user_id', '=', userId)
+        .where('s.revoked_at', 'is', null)
+        .where(
+          sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ARRAY['staff', 'admin']::text[] THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
+        )
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('refresh_tokens as live')
+              .select('live.session_id')
+              .whereRef('live.session_id', '=', 's.id')
+              .where('live.used_at', 'is', null)
+              .where('live.expires_at', '>', sql<Date>`now()`),
+          ),
+        )
+        .groupBy(['s.id', 's.ip', 's.user_agent', 's.created_at'])
+        .orderBy(sql`max(t.created_at)`, 'desc')
+        .orderBy('s.id')
+        .execute();
     },
 
     /** Whether this user has ever logged in successfully from this address. */
@@ -162,12 +213,13 @@ export function createSessionRepo(db: Kysely<DB>) {
 
 export type SessionRepo = ReturnType<typeof createSessionRepo>;
 
-async function revoke(db: Kysely<DB>, sessionId: string, userId?: string): Promise<void> {
+/** Ends one login (of this user, when given); answers how many rows it ended (0 or 1). */
+async function revoke(db: Kysely<DB>, sessionId: string, userId?: string): Promise<number> {
   let query = db
     .updateTable('login_sessions')
     .set({ revoked_at: sql<Date>`now()` })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
-  await query.execute();
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
