@@ -225,6 +225,7 @@ function a11yScreens(suite: A11ySuite): A11yScreen[] {
       },
     },
     { name: 'orders', path: () => '/orders', member: true },
+    { name: 'account security', path: () => '/user/security', member: true },
     { name: 'not found', path: () => '/no/such/page' },
     // Members' ratings and reviews (decision 044): a visitor's tab, and a member's with the form.
     {

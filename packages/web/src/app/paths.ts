@@ -5,6 +5,8 @@ export const PATHS = {
   ageGate: '/',
   home: '/index',
   user: '/user',
+  /** 账号与安全 (not in docs/product.md §2): the password and the logins. */
+  userSecurity: '/user/security',
   login: '/login',
   /** The older name of the login route (docs/product.md §2); an alias. */
   userLogin: '/UserLogin',

@@ -2,6 +2,7 @@ import { MSG } from '@yingku/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/account.routes';
+import { accountSecurityRoutes } from '../features/account-security/account-security.routes';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
 import { channelRoutes } from '../features/channel/channel.routes';
 import { entitiesRoutes } from '../features/entities/entities.routes';
@@ -60,6 +61,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       ...workDetailRoutes,
       ...accountRoutes,
       ...memberRoutes,
+      ...accountSecurityRoutes,
       ...vipRoutes,
       ...supportRoutes,
       {

@@ -96,5 +96,11 @@ export function useAccountForm<Values extends object>(
     };
   }
 
-  return { values, set, text, onSubmit };
+  /** Back to `to` (the form's first values unless given), no problem shown: after a send that took. */
+  function reset(to: Values = typeof initial === 'function' ? (initial as () => Values)() : initial) {
+    setValues(to);
+    setErrors({});
+  }
+
+  return { values, set, text, onSubmit, reset };
 }

@@ -8,6 +8,7 @@ import {
   LogOutIcon,
   ReceiptTextIcon,
   RotateCwIcon,
+  ShieldCheckIcon,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -33,7 +34,7 @@ export interface MemberDrawerProps {
  * The 更多 drawer (docs/product.md §2): my cloud downloads (not in docs/product.md §2: the one place a user
  * sees all their requests), my orders, activate VIP, the language (简体中文 or 繁體中文, decision 046), 隐私模式 (covers
  * and stills blurred until tapped, docs/product.md §1), refresh version (reloads the page, picking up a new
- * release) and, when logged in, log out. Rows are real links and buttons (antd-mobile's List.Item is an `<a>`
+ * release) and, when logged in, 账号与安全 (/user/security) and log out. Rows are real links and buttons (antd-mobile's List.Item is an `<a>`
  * without href, which a keyboard cannot reach).
  */
 export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads }: MemberDrawerProps) {
@@ -90,6 +91,9 @@ export function MemberDrawer({ visible, onClose, loggedIn, onOpenCloudDownloads 
         </div>
         {loggedIn && (
           <div className={styles.group}>
+            <Link to={PATHS.userSecurity} className={styles.row} onClick={onClose}>
+              <Row icon={<ShieldCheckIcon />} label={MEMBER_TEXT.accountSecurity} />
+            </Link>
             <button type="button" className={`${styles.row} ${styles.logout}`} onClick={logout}>
               <Row icon={<LogOutIcon />} label={MEMBER_TEXT.logout} arrow={false} />
             </button>

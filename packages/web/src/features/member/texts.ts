@@ -20,6 +20,7 @@ export const MEMBER_TEXT = {
   shareFolderHint: '复制链接，拿到链接的人可以查看这个收藏夹',
   sharedFolderEmpty: '收藏夹里还没有作品',
   refreshVersion: '刷新版本',
+  accountSecurity: '账号与安全',
   logout: '退出登录',
   logoutConfirm: '确定要退出登录吗？',
   logoutConfirmButton: '退出',

@@ -1,0 +1,31 @@
+import { ACCOUNT_SECURITY_TITLES } from './titles';
+
+/** Texts of 账号与安全, which docs/product.md does not spell. */
+export const SECURITY_TEXT = {
+  ...ACCOUNT_SECURITY_TITLES,
+  loginFirst: '登录后才能管理账号与安全',
+  passwordHeading: '修改密码',
+  oldPassword: '当前密码',
+  newPassword: '新密码',
+  confirmPassword: '确认新密码',
+  oldPasswordPlaceholder: '请输入当前密码',
+  newPasswordPlaceholder: '8-32位新密码',
+  confirmPasswordPlaceholder: '请再次输入新密码',
+  changePassword: '确认修改',
+  passwordChanged: (ended: number) => (ended > 0 ? `密码已修改，其他${ended}台设备已退出登录` : '密码已修改'),
+  sessionsHeading: '登录设备',
+  sessionsIntro: '以下设备登录着你的账号。不认识的设备请立即退出，并修改密码。',
+  unknownDevice: '未知设备',
+  thisDevice: '本机',
+  firstSeen: '登录于',
+  lastSeen: '最近活动',
+  endSession: '退出',
+  endSessionConfirm: (device: string) => `让「${device}」退出登录？`,
+  sessionEnded: '该设备已退出登录',
+  endAll: '退出所有设备',
+  endAllConfirm: '所有设备（包括本机）都将退出登录，需要重新登录。确定吗？',
+  allEnded: '已退出所有设备，请重新登录',
+  confirm: '确定',
+  cancel: '取消',
+  loadFailed: '登录设备加载失败，请稍后重试',
+} as const;
