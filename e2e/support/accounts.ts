@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { API, API_BASE, type AuthTokens, signRequest } from '@yingku/contract';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_KEY } from '../../packages/web/src/session/auth-storage';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -67,7 +68,8 @@ export function uniqueUserName(prefix = 'member'): string {
 /** Registers a fresh member and logs in through the real calls (the test server's captcha is off). */
 export async function registerMember(server: TestServer, prefix?: string): Promise<TestMember> {
   const userName = uniqueUserName(prefix);
-  const password = `${userName}-pw`.slice(0, 32);
+  // Unrelated to the name: a new password must pass the quality check (decision 067).
+  const password = `Tide-${randomBytes(4).toString('hex')}-Lamp`;
   const registered = await apiOk<{ data: { userId: string } }>(server, 'POST', API.register, {
     userName,
     password,

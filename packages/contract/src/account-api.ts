@@ -11,4 +11,27 @@ export const ACCOUNT_API = {
   sessionEnd: '/v2/user/sessions/:sessionId/end',
   /** 退出所有设备: end every login of the account, this one included. */
   sessionsEndAll: '/v2/user/sessions/end-all',
+  /** The safe e-mail, whether it is verified, and how many recovery codes are left. */
+  security: '/v2/user/security',
+  /** Change the safe e-mail (with the password): the new address must be verified again. */
+  email: '/v2/user/email',
+  /** Send the verification link again to the safe e-mail. */
+  emailVerification: '/v2/user/email/verification',
+  /** Open a verification link (no login needed: the link may be opened on another device). */
+  emailVerify: '/v2/user/email/verify',
+  /** 忘记密码: a reset link to the verified safe e-mail; the same answer whoever is named. */
+  passwordForgot: '/v2/user/password/forgot',
+  /** A new password from a reset link; every login of the account ends. */
+  passwordReset: '/v2/user/password/reset',
+  /** A new password with a recovery code; every login of the account ends. */
+  passwordRecover: '/v2/user/password/recover',
+  /** A new set of recovery codes (with the password), shown once; the old set stops working. */
+  recoveryCodes: '/v2/user/recovery-codes',
+} as const;
+
+/** The web pages the mailed links open; the token travels in the fragment, never sent to a server log. */
+export const ACCOUNT_PAGES = {
+  forgotPassword: '/login/forgot',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;

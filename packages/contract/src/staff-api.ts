@@ -11,6 +11,8 @@ export const STAFF_API = {
   orders: '/v2/admin/orders',
   users: '/v2/admin/users',
   user: '/v2/admin/users/:id',
+  /** Send the member a password reset link (staff never see or set a member's password). */
+  userResetLink: '/v2/admin/users/:id/reset-link',
   packages: '/v2/admin/packages',
   package: '/v2/admin/packages/:id',
   codes: '/v2/admin/codes',

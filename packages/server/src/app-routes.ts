@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services';
 import type { AppConfig } from './config';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { recoveryRoutes } from './features/account-recovery/recovery.routes';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
 import { activationCodesStaffRoutes } from './features/activation-codes/activation-codes-staff.routes';
 import { type CatalogueCache, cachedReads, createAnswerSender } from './features/catalogue/catalogue.cache';
@@ -76,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
           sendAnswer: createAnswerSender(catalogueCache),
         });
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
+        await signed.register(recoveryRoutes, { recovery: services.recovery, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });
         await signed.register(sharedFolderRoutes, { library: services.library });
         await signed.register(reviewsRoutes, { reviews: services.reviews, auth });
@@ -88,7 +90,11 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         await signed.register(supportRoutes, { support: services.support, auth });
         await signed.register(supportStaffRoutes, { support: services.support, auth });
         await signed.register(ordersStaffRoutes, { ordersStaff: services.ordersStaff, auth });
-        await signed.register(usersAdminRoutes, { usersAdmin: services.usersAdmin, auth });
+        await signed.register(usersAdminRoutes, {
+          usersAdmin: services.usersAdmin,
+          recovery: services.recovery,
+          auth,
+        });
         await signed.register(vipPackagesStaffRoutes, { vipPackages: services.vipPackages, auth });
         await signed.register(activationCodesStaffRoutes, {
           activationCodes: services.activationCodes,

@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
 import { createAccountsService } from './features/accounts/accounts.service';
+import { createRecoveryService } from './features/account-recovery/recovery.service';
+import { createMailer } from './features/mail/mailer';
 import { createActivationCodesService } from './features/activation-codes/activation-codes.service';
 import type { CatalogueCache } from './features/catalogue/catalogue.cache';
 import { createCatalogueService } from './features/catalogue/catalogue.service';
@@ -56,6 +58,8 @@ export interface AppServicesDeps {
 
 /** How often expired login-limit rows are swept. */
 const LOGIN_LIMITS_SWEEP_MS = 10 * 60_000;
+/** How often what is kept past its time is removed (docs/operations.md#what-is-kept). */
+const RETENTION_SWEEP_MS = 60 * 60_000;
 
 /**
  * Every feature's service, built once for the app (decision 040): routes receive the ones they
@@ -77,13 +81,26 @@ export async function createAppServices(deps: AppServicesDeps) {
     membership,
   });
 
+  const mailer = createMailer(config.mail, app.log);
+  app.addHook('onClose', () => mailer.close());
   const accounts = createAccountsService({
     db,
     captchaEnabled: config.captchaEnabled,
     tokens: deps.tokens,
     log: app.log,
+    onRegistered: (userId) => recovery.registered(userId),
+    retentionDays: config.retentionDays,
+  });
+  const recovery = createRecoveryService({
+    db,
+    mailer,
+    siteUrl: config.mail.siteUrl,
+    checkCaptcha: (uuid, code) => accounts.checkCaptcha(uuid, code),
+    log: app.log,
   });
   every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => accounts.sweepLoginLimits());
+  every(app, LOGIN_LIMITS_SWEEP_MS, 'mailed links sweep', () => recovery.sweep());
+  every(app, RETENTION_SWEEP_MS, 'retention sweep', () => accounts.sweepRetention());
 
   // Which devices stream on each account: where every server sees them (Redis, else the database).
   const streamSlots = deps.redis
@@ -130,6 +147,7 @@ export async function createAppServices(deps: AppServicesDeps) {
       newId,
     }),
     ordersStaff: createOrdersStaffService(db),
+    recovery,
     reviews: createReviewsService(db),
     streams: createStreamsService({
       db,

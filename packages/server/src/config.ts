@@ -10,6 +10,7 @@ import type {
   WechatSettings,
 } from './features/payments/payment-provider';
 import { wechatPlatformKeys } from './features/payments/wechat-keys';
+import { mailEnvShape, type MailSettings, mailSettings } from './features/mail/mail-settings';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
 import { SERVER_DIR } from './server-dir';
 
@@ -123,7 +124,10 @@ const envSchema = z.object({
    * no real provider configured). `true` beside a real provider is allowed, deliberately.
    */
   PAY_SANDBOX: bool.optional(),
+  /** A login's address and user agent are blanked after this many days (docs/operations.md). */
+  RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
   ...mediaEnvShape,
+  ...mailEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -169,6 +173,10 @@ export interface AppConfig {
   checkResponses: boolean;
   /** Uploads, transcoding, storage and the worker (docs/decisions/023). */
   media: MediaSettings;
+  /** Password reset and e-mail verification mails: SMTP, else the outbox (decision 066). */
+  mail: MailSettings;
+  /** RETENTION_DAYS: addresses and user agents of logins are kept this long. */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -193,8 +201,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const payments = paymentsSettings(e, dataDir);
   let media: MediaSettings;
+  let mail: MailSettings;
   try {
     media = mediaSettings(e, dataDir, e.DATABASE_URL, () => persistedSecret(dataDir, 'media-signing-key'));
+    mail = mailSettings(e, dataDir, payments.publicUrl);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -224,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheMs: e.SEARCH_CACHE_MS,
     checkResponses: false,
     media,
+    mail,
+    retentionDays: e.RETENTION_DAYS,
   };
 }
 
@@ -383,6 +395,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       cdn: undefined,
       streamsPerVip: 2,
       workerPort: 0,
+    },
+    // No outbox: a test that follows a mail gives an SMTP server of its own (test/smtp-server.ts).
+    retentionDays: 180,
+    mail: {
+      smtpUrl: undefined,
+      from: '影库 <no-reply@yingku.test>',
+      outboxDir: undefined,
+      siteUrl: 'http://localhost',
     },
     ...overrides,
   };

@@ -27,6 +27,14 @@ export const passwordField = z
   .min(LIMITS.passwordMin, MSG.passwordTooShort)
   .max(LIMITS.passwordMax, SERVER_MSG.passwordTooLong);
 
+/** The safe e-mail: 8–120 characters after trimming, an address (docs/product.md §5). */
+export const emailField = z
+  .string()
+  .trim()
+  .min(LIMITS.emailMin, SERVER_MSG.emailTooShort)
+  .max(LIMITS.emailMax, SERVER_MSG.emailTooLong)
+  .pipe(z.email(SERVER_MSG.emailInvalid));
+
 /** The captcha answer; required only when captchas are on (the service decides). */
 export const captchaCodeField = z.string().trim().max(16).optional();
 export const captchaUuidField = z.string().trim().max(64).optional();
@@ -66,12 +74,7 @@ export const registerBody = loginBody
       .string()
       .min(LIMITS.passwordMin, MSG.passwordTooShort)
       .max(LIMITS.passwordMax, SERVER_MSG.passwordTooLong),
-    email: z
-      .string()
-      .trim()
-      .min(LIMITS.emailMin, SERVER_MSG.emailTooShort)
-      .max(LIMITS.emailMax, SERVER_MSG.emailTooLong)
-      .pipe(z.email(SERVER_MSG.emailInvalid)),
+    email: emailField,
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: MSG.passwordsDiffer,

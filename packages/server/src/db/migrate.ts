@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-day-counts-covering';
 import * as m0022 from './migrations/0022-tag-month-counts';
 import * as m0023 from './migrations/0023-stream-slots';
 import * as m0024 from './migrations/0024-media-housekeeping';
+import * as m0025 from './migrations/0025-account-recovery';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-tag-month-counts': m0022,
   '0023-stream-slots': m0023,
   '0024-media-housekeeping': m0024,
+  '0025-account-recovery': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

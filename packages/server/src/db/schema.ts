@@ -232,6 +232,8 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   /** Set by staff: the account cannot log in and its logins stop. */
   disabled_at: Timestamp | null;
+  /** When the member opened the verification link sent to `email`; null until then. */
+  email_verified_at: Timestamp | null;
 }
 
 /** One login: the family of its rotated refresh tokens. */
@@ -244,6 +246,25 @@ export interface LoginSessionsTable {
   user_agent: Generated<string>;
 }
 
+/** A link sent by mail: a password reset or an e-mail verification (only its hash kept). */
+export interface AccountTokensTable {
+  /** SHA-256 of the token in the link, hex. */
+  token_hash: string;
+  user_id: BigId;
+  purpose: 'reset' | 'verify';
+  /** The address it went to: the link works only while the account still has it. */
+  email: string;
+  created_at: Timestamp;
+  expires_at: GivenTimestamp;
+  used_at: Timestamp | null;
+}
+/** A recovery code (only its hash kept), usable once. */
+export interface RecoveryCodesTable {
+  user_id: BigId;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
 export interface RefreshTokensTable {
   /** SHA-256 of the opaque token, hex: the token itself is never stored. */
   token_hash: string;
@@ -563,6 +584,8 @@ export interface DB {
   users: UsersTable;
   login_sessions: LoginSessionsTable;
   refresh_tokens: RefreshTokensTable;
+  account_tokens: AccountTokensTable;
+  recovery_codes: RecoveryCodesTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
   flood_counters: FloodCountersTable;

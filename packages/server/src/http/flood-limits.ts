@@ -17,6 +17,8 @@ export const FLOOD_LIMITS = {
   login: { max: 60, timeWindow: '1 minute' },
   /** A change checks the current password (an argon2 hash) and writes a new one. */
   password: { max: 10, timeWindow: '10 minutes' },
+  /** 忘记密码, the mailed links and recovery codes: each may write a link or a password. */
+  recovery: { max: 10, timeWindow: '10 minutes' },
 } as const;
 
 export type FloodLimitedCall = keyof typeof FLOOD_LIMITS;

@@ -18,6 +18,7 @@ import { createCaptchaService } from './captcha.service';
 import { createGuardRepo } from './guard.repo';
 import { coarseAddress, deviceName } from './login-devices';
 import { createLoginLimiter, LOGIN_LIMITS, LOGIN_MAX_DAYS } from './login-limits';
+import { requireStrongPassword } from './password-quality';
 import { checkPassword, hashPassword } from './passwords';
 import { createSessionRepo } from './session.repo';
 
@@ -34,7 +35,14 @@ export interface AccountsServiceDeps {
   tokens: AccessTokens;
   /** Where the security events go (docs/operations.md): logins, lockouts, replayed tokens, logouts. */
   log: Logger;
+  /** After a registration: the safe e-mail's verification mail (features/account-recovery). */
+  onRegistered?: (userId: string) => Promise<void>;
+  /** RETENTION_DAYS: a login's address and user agent are blanked after this many days. */
+  retentionDays?: number;
 }
+
+/** An ended login is kept this long (for the member's and support's questions), then removed. */
+const ENDED_LOGIN_DAYS = 30;
 
 /** The validated forms (see the contract's loginBody and registerBody). */
 interface LoginForm {
@@ -68,7 +76,14 @@ const ROLE_PERMISSIONS: Record<string, readonly string[]> = {
 const REFRESH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Registration, login, token rotation, logout and getInfo: the rules; SQL is in the repos. */
-export function createAccountsService({ db, captchaEnabled, tokens, log }: AccountsServiceDeps) {
+export function createAccountsService({
+  db,
+  captchaEnabled,
+  tokens,
+  log,
+  onRegistered,
+  retentionDays = 180,
+}: AccountsServiceDeps) {
   const accounts = createAccountsRepo(db);
   const sessions = createSessionRepo(db);
   const guard = createGuardRepo(db);
@@ -86,10 +101,24 @@ export function createAccountsService({ db, captchaEnabled, tokens, log }: Accou
     /** Forgets login-failure counts and captchas past their window (run every few minutes). */
     sweepLoginLimits: () => guard.sweep(LOGIN_LIMITS.windowMinutes),
 
+    /** What is kept of logins, and for how long (docs/operations.md#what-is-kept; run hourly). */
+    async sweepRetention(): Promise<void> {
+      const swept = await sessions.sweepRetention({
+        endedDays: ENDED_LOGIN_DAYS,
+        addressDays: retentionDays,
+      });
+      if (swept.logins + swept.tokens + swept.blanked > 0)
+        log.info({ event: 'retention.swept', ...swept }, 'retention');
+    },
+
+    /** The captcha of a form that is not a login (忘记密码, a recovery code): required when captchas are on. */
+    checkCaptcha: (uuid: string | undefined, code: string | undefined) => captcha.check(uuid, code),
+
     async register(form: RegisterForm): Promise<{ userId: string; userName: string }> {
       await captcha.check(form.uuid, form.code);
       const userNameKey = form.userName.toLowerCase();
       if (await accounts.nameTaken(userNameKey)) throw badRequest(SERVER_MSG.userNameTaken);
+      requireStrongPassword(form.password, [form.userName, form.email]);
       const created = await accounts.createUser({
         userName: form.userName,
         userNameKey,
@@ -97,6 +126,7 @@ export function createAccountsService({ db, captchaEnabled, tokens, log }: Accou
         passwordHash: await hashPassword(form.password),
       });
       if (!created) throw badRequest(SERVER_MSG.userNameTaken);
+      await onRegistered?.(created.userId);
       return { userId: created.userId, userName: form.userName };
     },
 
@@ -177,6 +207,8 @@ export function createAccountsService({ db, captchaEnabled, tokens, log }: Accou
         log.warn({ event: 'password.change_failed', userId: caller.userId }, 'security event');
         throw badRequest(SERVER_MSG.currentPasswordWrong);
       }
+      const account = await accounts.userInfo(caller.userId);
+      requireStrongPassword(form.newPassword, account ? [account.userName, account.email] : []);
       const ended = await accounts.changePassword(
         caller.userId,
         currentHash,

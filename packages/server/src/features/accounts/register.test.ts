@@ -79,7 +79,8 @@ describe('POST /v2/user/register', () => {
   });
 
   it('takes a 32-character password and refuses a 33-character one', async () => {
-    const long = 'p'.repeat(31) + '!';
+    const long = 'Amber-Kite-Wool-Fern-Moss-Pail-!';
+    expect(long).toHaveLength(32);
     const accepted = form({ password: long, confirmPassword: long });
     expect((await t.send('POST', API.register, accepted)).statusCode).toBe(200);
     const login = await t.send('POST', API.login, { userName: accepted.userName, password: long });

@@ -147,6 +147,51 @@ export function createSessionRepo(db: Kysely<DB>) {
       return (await revoke(db, sessionId, userId)) > 0;
     },
 
+    /**
+     * Retention (docs/operations.md#what-is-kept): logins that ended `endedDays` ago or more go,
+     * their tokens with them; refresh tokens a day past their end go (a replay of one is refused as
+     * unknown all the same); the address and user agent of any login older than `addressDays` are
+     * blanked.
+     */
+    async sweepRetention({ endedDays, addressDays }: { endedDays: number; addressDays: number }) {
+      const ended = sql<Date>`now() - make_interval(days => ${endedDays})`;
+      const logins = await db
+        .deleteFrom('login_sessions as s')
+        .where((eb) =>
+          eb.or([
+            eb('s.revoked_at', '<', ended),
+            eb.and([
+              eb('s.created_at', '<', ended),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('refresh_tokens as r')
+                    .select(sql`1`.as('one'))
+                    .whereRef('r.session_id', '=', 's.id')
+                    .where('r.expires_at', '>', ended),
+                ),
+              ),
+            ]),
+          ]),
+        )
+        .executeTakeFirst();
+      const tokens = await db
+        .deleteFrom('refresh_tokens')
+        .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+        .executeTakeFirst();
+      const blanked = await db
+        .updateTable('login_sessions')
+        .set({ ip: '', user_agent: '' })
+        .where('created_at', '<', sql<Date>`now() - make_interval(days => ${addressDays})`)
+        .where((eb) => eb.or([eb('ip', '!=', ''), eb('user_agent', '!=', '')]))
+        .executeTakeFirst();
+      return {
+        logins: Number(logins.numDeletedRows),
+        tokens: Number(tokens.numDeletedRows),
+        blanked: Number(blanked.numUpdatedRows),
+      };
+    },
+
     /** Ends every live login of this user but `keep` (when given); answers how many ended. */
     async endLogins(userId: string, keep?: string): Promise<number> {
       let query = db

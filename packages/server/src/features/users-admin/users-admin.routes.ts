@@ -1,4 +1,6 @@
 import {
+  okEnvelope,
+  RECOVERY_MSG,
   staffUserParams,
   staffUserResponse,
   staffUsersQuery,
@@ -10,10 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Authenticator, roleGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
+import type { RecoveryService } from '../account-recovery/recovery.service';
 import type { UsersAdminService } from './users-admin.service';
 
 export interface UsersAdminRouteDeps {
   usersAdmin: UsersAdminService;
+  /** 发送重置链接: the member's reset link goes out through the recovery service. */
+  recovery: RecoveryService;
   auth: Authenticator;
 }
 
@@ -25,7 +30,7 @@ const errors = errorResponses(400, 401, 403, 404, 500);
  */
 export async function usersAdminRoutes(
   app: FastifyInstance,
-  { usersAdmin: service, auth }: UsersAdminRouteDeps,
+  { usersAdmin: service, recovery, auth }: UsersAdminRouteDeps,
 ) {
   const staff = roleGuard(auth, 'staff');
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,6 +69,23 @@ export async function usersAdminRoutes(
       const caller = await staff.caller(request);
       const { vipUntil, disabled, roles } = request.body;
       return ok(await service.update(caller, request.params.id, { vipUntil, disabled, roles }));
+    },
+  );
+
+  r.post(
+    STAFF_API.userResetLink,
+    {
+      ...staff.hook,
+      schema: {
+        summary:
+          "Mail the member a password reset link to their verified safe e-mail (the password stays the member's)",
+        params: staffUserParams,
+        response: { 200: okEnvelope, ...errorResponses(400, 401, 403, 404, 429, 500) },
+      },
+    },
+    async (request) => {
+      await recovery.sendResetLinkFor(await staff.caller(request), request.params.id);
+      return { code: 200, msg: RECOVERY_MSG.memberResetLinkSent };
     },
   );
 }
