@@ -27,6 +27,8 @@ export const ACCOUNT_API = {
   passwordRecover: '/v2/user/password/recover',
   /** A new set of recovery codes (with the password), shown once; the old set stops working. */
   recoveryCodes: '/v2/user/recovery-codes',
+  /** 导出我的数据: a zip of everything the site holds about the caller; one a day. */
+  export: '/v2/user/export',
 } as const;
 
 /** The web pages the mailed links open; the token travels in the fragment, never sent to a server log. */

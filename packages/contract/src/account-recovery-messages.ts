@@ -33,3 +33,8 @@ export const RECOVERY_MSG = {
   memberResetLinkSent: '重置密码的链接已发送到该会员的安全邮箱',
   userNotFound: '用户不存在',
 } as const;
+
+/** 导出我的数据. */
+export const EXPORT_MSG = {
+  oncePerDay: '每天只能导出一次数据，请明天再试',
+} as const;

@@ -1,6 +1,21 @@
-/** One CSV field, quoted when it needs to be (RFC 4180). */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * One CSV field, quoted when it needs to be (RFC 4180). A text a spreadsheet would run as a
+ * formula (starting with = + - @, a tab or a carriage return) is led by an apostrophe (OWASP CSV
+ * injection), so a member's folder name or message opens as the text it is.
+ */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A table as CSV with a header row, CRLF line ends and a byte-order mark (for spreadsheets). */
+export function csvTable(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  const lines = [header, ...rows].map((row) => row.map(csvField).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /**
@@ -17,6 +32,8 @@ export function batchCsv({
   packageName: string;
   batch: string;
 }): string {
-  const rows = codes.map((code) => [code, packageName, batch].map(csvField).join(','));
-  return `\uFEFFcode,package,batch\r\n${rows.join('\r\n')}\r\n`;
+  return csvTable(
+    ['code', 'package', 'batch'],
+    codes.map((code) => [code, packageName, batch]),
+  );
 }

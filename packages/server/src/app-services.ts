@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
 import { createAccountsService } from './features/accounts/accounts.service';
+import { createExportService } from './features/account-export/export.service';
 import { createRecoveryService } from './features/account-recovery/recovery.service';
 import { createMailer } from './features/mail/mailer';
 import { createActivationCodesService } from './features/activation-codes/activation-codes.service';
@@ -131,6 +132,7 @@ export async function createAppServices(deps: AppServicesDeps) {
       searchCache: searchCache(app, config, deps.redis),
     }),
     catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
+    exports: createExportService({ db, log: app.log }),
     cloudDownloads: deps.cloudDownloads,
     follows: createFollowsService(database),
     imports,

@@ -234,6 +234,8 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   /** When the member opened the verification link sent to `email`; null until then. */
   email_verified_at: Timestamp | null;
+  /** The member's last export of their data: one a day (features/account-export). */
+  last_export_at: Timestamp | null;
 }
 
 /** One login: the family of its rotated refresh tokens. */

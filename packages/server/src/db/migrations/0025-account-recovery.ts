@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN email_verified_at timestamptz`.execute(db);
+  await sql`ALTER TABLE users ADD COLUMN last_export_at timestamptz`.execute(db);
   // 忘记密码 by address: only verified addresses are ever looked up.
   await sql`CREATE INDEX users_verified_email ON users (lower(email)) WHERE email_verified_at IS NOT NULL`.execute(
     db,
@@ -33,5 +34,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE recovery_codes`.execute(db);
   await sql`DROP TABLE account_tokens`.execute(db);
+  await sql`ALTER TABLE users DROP COLUMN last_export_at`.execute(db);
   await sql`ALTER TABLE users DROP COLUMN email_verified_at`.execute(db);
 }
