@@ -29,6 +29,8 @@ export const ACCOUNT_API = {
   recoveryCodes: '/v2/user/recovery-codes',
   /** 导出我的数据: a zip of everything the site holds about the caller; one a day. */
   export: '/v2/user/export',
+  /** 注销账号 (with the password): done after the cooling-off period; logging in undoes it. */
+  deletion: '/v2/user/deletion',
 } as const;
 
 /** The web pages the mailed links open; the token travels in the fragment, never sent to a server log. */
@@ -36,4 +38,6 @@ export const ACCOUNT_PAGES = {
   forgotPassword: '/login/forgot',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** 用户协议与隐私政策, linked from registration and the mails. */
+  privacy: '/privacy',
 } as const;

@@ -6,6 +6,7 @@ export * from './staff-limits';
 export * from './review-limits';
 export * from './messages';
 export * from './account-field-messages';
+export * from './account-deletion-messages';
 export * from './account-recovery-messages';
 export * from './server-messages';
 export * from './video-messages';

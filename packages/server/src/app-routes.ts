@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from './app-services';
 import type { AppConfig } from './config';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { deletionRoutes } from './features/account-deletion/deletion.routes';
 import { exportRoutes } from './features/account-export/export.routes';
 import { recoveryRoutes } from './features/account-recovery/recovery.routes';
 import { activationCodeRoutes } from './features/activation-codes/activation-codes.routes';
@@ -80,6 +81,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
         await signed.register(recoveryRoutes, { recovery: services.recovery, auth, config });
         await signed.register(exportRoutes, { exports: services.exports, auth });
+        await signed.register(deletionRoutes, { deletion: services.deletion, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });
         await signed.register(sharedFolderRoutes, { library: services.library });
         await signed.register(reviewsRoutes, { reviews: services.reviews, auth });

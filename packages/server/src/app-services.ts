@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
 import { createAccountsService } from './features/accounts/accounts.service';
+import { createDeletionService } from './features/account-deletion/deletion.service';
 import { createExportService } from './features/account-export/export.service';
 import { createRecoveryService } from './features/account-recovery/recovery.service';
 import { createMailer } from './features/mail/mailer';
@@ -90,6 +91,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     tokens: deps.tokens,
     log: app.log,
     onRegistered: (userId) => recovery.registered(userId),
+    cancelDeletion: (userId) => deletion.cancelOnLogin(userId),
     retentionDays: config.retentionDays,
   });
   const recovery = createRecoveryService({
@@ -101,7 +103,23 @@ export async function createAppServices(deps: AppServicesDeps) {
   });
   every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => accounts.sweepLoginLimits());
   every(app, LOGIN_LIMITS_SWEEP_MS, 'mailed links sweep', () => recovery.sweep());
-  every(app, RETENTION_SWEEP_MS, 'retention sweep', () => accounts.sweepRetention());
+  every(app, RETENTION_SWEEP_MS, 'retention sweep', () => scheduledJobs.retention());
+
+  // Built here, as 注销账号 removes their rows with the counters they feed.
+  const library = createLibraryService(db, config.jwtSecret);
+  const reviews = createReviewsService(db);
+  const deletion = createDeletionService({
+    db,
+    log: app.log,
+    coolingOffDays: config.accountDeletionDays,
+    forgetters: [library, reviews],
+    onDeleted: () => catalogueCache.clear(),
+  });
+  every(app, RETENTION_SWEEP_MS, 'account deletions', () => deletion.runDue());
+  const scheduledJobs = {
+    retention: () => accounts.sweepRetention(),
+    accountDeletions: () => deletion.runDue(),
+  };
 
   // Which devices stream on each account: where every server sees them (Redis, else the database).
   const streamSlots = deps.redis
@@ -136,8 +154,9 @@ export async function createAppServices(deps: AppServicesDeps) {
     cloudDownloads: deps.cloudDownloads,
     follows: createFollowsService(database),
     imports,
+    deletion,
     // Folder share links are signed with the server's own secret (the token one), never the client's.
-    library: createLibraryService(db, config.jwtSecret),
+    library,
     notifies,
     orderPayments,
     orders: createOrdersService({
@@ -150,7 +169,8 @@ export async function createAppServices(deps: AppServicesDeps) {
     }),
     ordersStaff: createOrdersStaffService(db),
     recovery,
-    reviews: createReviewsService(db),
+    reviews,
+    scheduledJobs,
     streams: createStreamsService({
       db,
       urls: createStreamUrls(createMediaTokens(config.media.signingKeys), config.media.cdn, config.imageHost),

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerRoutes } from './app-routes';
-import { createAppServices } from './app-services';
+import { type AppServices, createAppServices } from './app-services';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { soleWorkerLease, type WorkerLease } from './db/worker-lease';
@@ -63,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The media side: the CLI and tests attach videos through it. */
     videoRuntime: VideoRuntime;
+    /** The scheduled jobs, to run one now (tests; an operator's command). */
+    scheduledJobs: AppServices['scheduledJobs'];
   }
 }
 
@@ -156,6 +158,7 @@ export async function buildApp({
     cloudDownloads,
     metrics,
   });
+  app.decorate('scheduledJobs', services.scheduledJobs);
   await registerRoutes(app, { config, services, auth, video, catalogueCache, nonces: nonceStore, providers });
   return app;
 }

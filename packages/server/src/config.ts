@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DELETION_LIMITS } from '@yingku/contract';
 import { z } from 'zod';
 import type {
   AlipaySettings,
@@ -126,6 +127,8 @@ const envSchema = z.object({
   PAY_SANDBOX: bool.optional(),
   /** A login's address and user agent are blanked after this many days (docs/operations.md). */
   RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+  /** 注销账号's cooling-off period in days: a login in it undoes the request (0: the next run). */
+  ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(90).default(DELETION_LIMITS.coolingOffDays),
   ...mediaEnvShape,
   ...mailEnvShape,
 });
@@ -177,6 +180,8 @@ export interface AppConfig {
   mail: MailSettings;
   /** RETENTION_DAYS: addresses and user agents of logins are kept this long. */
   retentionDays: number;
+  /** ACCOUNT_DELETION_DAYS: 注销账号's cooling-off period, in which logging in undoes it. */
+  accountDeletionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -236,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     media,
     mail,
     retentionDays: e.RETENTION_DAYS,
+    accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
   };
 }
 
@@ -398,6 +404,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     // No outbox: a test that follows a mail gives an SMTP server of its own (test/smtp-server.ts).
     retentionDays: 180,
+    accountDeletionDays: DELETION_LIMITS.coolingOffDays,
     mail: {
       smtpUrl: undefined,
       from: '影库 <no-reply@yingku.test>',

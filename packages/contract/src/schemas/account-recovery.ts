@@ -36,6 +36,8 @@ export const accountSecurity = z.object({
   emailVerified: z.boolean(),
   /** Recovery codes not used yet (0: none made, or all used). */
   recoveryCodesLeft: z.number().int(),
+  /** 注销账号's cooling-off period, in days (ACCOUNT_DELETION_DAYS). */
+  deletionDays: z.number().int(),
 });
 export type AccountSecurity = z.infer<typeof accountSecurity>;
 export const accountSecurityResponse = dataEnvelope(accountSecurity);
@@ -83,3 +85,9 @@ export type PasswordRecoverBody = z.input<typeof passwordRecoverBody>;
 export const recoveryCodesBody = z.object({ ...clientFields, password: currentPassword });
 /** The new codes, shown once. */
 export const recoveryCodesResponse = dataEnvelope(z.object({ codes: z.array(z.string()) }));
+
+/** POST ACCOUNT_API.deletion: the current password confirms it. */
+export const deletionBody = z.object({ ...clientFields, password: currentPassword });
+export type DeletionBody = z.input<typeof deletionBody>;
+/** When the deletion will be done (`YYYY-MM-DD HH:mm:ss`, Asia/Shanghai). */
+export const deletionResponse = dataEnvelope(z.object({ deleteAt: z.string() }));

@@ -63,8 +63,10 @@ export type LoginBody = z.input<typeof loginBody>;
 
 export const authTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type AuthTokens = z.infer<typeof authTokens>;
-/** POST /v2/user/login and GET /v2/user/token. */
+/** GET /v2/user/token. */
 export const authTokensResponse = dataEnvelope(authTokens);
+/** POST /v2/user/login: the tokens, and whether the login undid a pending 注销账号. */
+export const loginResponse = dataEnvelope(authTokens.extend({ deletionCancelled: z.boolean().optional() }));
 
 /** POST /v2/user/register (no token): the login form plus the repeat and a safe e-mail. */
 export const registerBody = loginBody
@@ -75,6 +77,11 @@ export const registerBody = loginBody
       .min(LIMITS.passwordMin, MSG.passwordTooShort)
       .max(LIMITS.passwordMax, SERVER_MSG.passwordTooLong),
     email: emailField,
+    /**
+     * The PRIVACY_VERSION of the notice the member agreed to (the web's form requires the box);
+     * kept with its time. Older clients send none.
+     */
+    consentVersion: z.string().max(32).optional(),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: MSG.passwordsDiffer,

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-tag-month-counts';
 import * as m0023 from './migrations/0023-stream-slots';
 import * as m0024 from './migrations/0024-media-housekeeping';
 import * as m0025 from './migrations/0025-account-recovery';
+import * as m0026 from './migrations/0026-account-deletion';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-stream-slots': m0023,
   '0024-media-housekeeping': m0024,
   '0025-account-recovery': m0025,
+  '0026-account-deletion': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

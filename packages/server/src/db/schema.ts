@@ -236,6 +236,13 @@ export interface UsersTable {
   email_verified_at: Timestamp | null;
   /** The member's last export of their data: one a day (features/account-export). */
   last_export_at: Timestamp | null;
+  /** 注销账号 asked for: done once the cooling-off period has passed, unless a login undoes it. */
+  deletion_requested_at: Timestamp | null;
+  /** When the account was deleted: the row stays, without personal data (decision 069). */
+  deleted_at: Timestamp | null;
+  /** The privacy notice's version the member agreed to at registration, and when. */
+  consent_version: string | null;
+  consent_at: Timestamp | null;
 }
 
 /** One login: the family of its rotated refresh tokens. */

@@ -24,7 +24,7 @@ import type { RecoveryService } from './recovery.service';
 export interface RecoveryRouteDeps {
   recovery: RecoveryService;
   auth: Authenticator;
-  config: Pick<AppConfig, 'floodLimits'>;
+  config: Pick<AppConfig, 'floodLimits' | 'accountDeletionDays'>;
 }
 
 const errors = errorResponses(400, 401, 403, 429, 500);
@@ -48,7 +48,14 @@ export async function recoveryRoutes(
         response: { 200: accountSecurityResponse, ...errors },
       },
     },
-    async (request) => ok(await service.security(await auth.required(request)), OK_MSG.query),
+    async (request) =>
+      ok(
+        {
+          ...(await service.security(await auth.required(request))),
+          deletionDays: config.accountDeletionDays,
+        },
+        OK_MSG.query,
+      ),
   );
 
   r.post(

@@ -85,7 +85,7 @@ export function createRecoveryService({ db, mailer, siteUrl, checkCaptcha, log }
 
   return {
     /** 账号与安全's e-mail and recovery-code lines. */
-    async security(caller: Caller): Promise<AccountSecurity> {
+    async security(caller: Caller): Promise<Omit<AccountSecurity, 'deletionDays'>> {
       const account = await repo.account(caller.userId);
       if (!account) throw unauthorized(SERVER_MSG.tokenInvalid);
       return {

@@ -86,7 +86,12 @@ describe('the safe e-mail', () => {
     expect(mail.parsed.html).toContain(`href="${link}"`);
 
     const before = await t.get(ACCOUNT_API.security, {}, bearer(member.accessToken));
-    expect(before.json().data).toEqual({ email: member.email, emailVerified: false, recoveryCodesLeft: 0 });
+    expect(before.json().data).toEqual({
+      email: member.email,
+      emailVerified: false,
+      recoveryCodesLeft: 0,
+      deletionDays: 15,
+    });
     // Only the digest is stored.
     const stored = await t.database.db
       .selectFrom('account_tokens')
@@ -149,6 +154,7 @@ describe('the safe e-mail', () => {
       email: newEmail,
       emailVerified: false,
       recoveryCodesLeft: 0,
+      deletionDays: 15,
     });
     expect(lines).toContainEqual(expect.objectContaining({ event: 'email.changed', userId: member.userId }));
 

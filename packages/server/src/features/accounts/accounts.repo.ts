@@ -1,3 +1,4 @@
+import { reservedNameKey } from './name-keys';
 import { SERVER_MSG } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -12,6 +13,8 @@ export interface NewUser {
   passwordHash: string;
   /** Default `{member}`; operator accounts are made with staff or admin too. */
   roles?: readonly string[];
+  /** The privacy notice's version agreed to at registration, kept with the time. */
+  consentVersion?: string | undefined;
 }
 
 /** An account as the operator commands see it (`npm run admin`, the demo staff account). */
@@ -51,11 +54,12 @@ const UNIQUE_VIOLATION = '23505';
 /** Users: registration (with the default folder), the login lookup, getInfo and operator accounts. */
 export function createAccountsRepo(db: Kysely<DB>) {
   return {
+    /** Whether an account has the name, or had it and was deleted (the name stays reserved). */
     async nameTaken(userNameKey: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
         .select('id')
-        .where('user_name_key', '=', userNameKey)
+        .where('user_name_key', 'in', [userNameKey, reservedNameKey(userNameKey)])
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -75,6 +79,9 @@ export function createAccountsRepo(db: Kysely<DB>) {
               email: user.email,
               password_hash: user.passwordHash,
               ...(user.roles ? { roles: sql<string[]>`${sql.val([...user.roles])}::text[]` } : {}),
+              ...(user.consentVersion
+                ? { consent_version: user.consentVersion, consent_at: sql<Date>`now()` }
+                : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -94,7 +101,7 @@ export function createAccountsRepo(db: Kysely<DB>) {
     async findForLogin(userNameKey: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'password_hash', 'disabled_at'])
+        .select(['id', 'password_hash', 'disabled_at', 'deletion_requested_at'])
         .where('user_name_key', '=', userNameKey)
         .executeTakeFirst();
     },

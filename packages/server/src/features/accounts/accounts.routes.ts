@@ -3,7 +3,9 @@ import {
   API,
   authTokensResponse,
   captchaResponse,
+  DELETION_MSG,
   loginBody,
+  loginResponse,
   loginSessionsResponse,
   logoutBody,
   okEnvelope,
@@ -78,18 +80,18 @@ export async function accountsRoutes(
     {
       ...floodLimit('login', config.floodLimits),
       schema: {
-        summary: 'Log in: an access and a refresh token',
+        summary: 'Log in: an access and a refresh token (and whether it undid a pending deletion)',
         body: loginBody,
-        response: { 200: authTokensResponse, ...errors },
+        response: { 200: loginResponse, ...errors },
       },
     },
-    async (request) =>
-      ok(
-        await service.login(request.body, {
-          ip: request.ip,
-          userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
-        }),
-      ),
+    async (request) => {
+      const tokens = await service.login(request.body, {
+        ip: request.ip,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+      });
+      return ok(tokens, tokens.deletionCancelled ? DELETION_MSG.cancelled : OK_MSG.operation);
+    },
   );
 
   r.get(

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import {
   type AuthTokens,
+  DELETION_MSG,
   LIMITS,
+  PRIVACY_VERSION,
   type LoginSessionRow,
   type SessionLevel,
   type SessionUser,
@@ -37,6 +39,8 @@ export interface AccountsServiceDeps {
   log: Logger;
   /** After a registration: the safe e-mail's verification mail (features/account-recovery). */
   onRegistered?: (userId: string) => Promise<void>;
+  /** A login during 注销账号's cooling-off period undoes it (features/account-deletion). */
+  cancelDeletion?: (userId: string) => Promise<boolean>;
   /** RETENTION_DAYS: a login's address and user agent are blanked after this many days. */
   retentionDays?: number;
 }
@@ -53,6 +57,7 @@ interface LoginForm {
 }
 interface RegisterForm extends LoginForm {
   email: string;
+  consentVersion?: string | undefined;
 }
 
 export interface UserInfo {
@@ -82,6 +87,7 @@ export function createAccountsService({
   tokens,
   log,
   onRegistered,
+  cancelDeletion,
   retentionDays = 180,
 }: AccountsServiceDeps) {
   const accounts = createAccountsRepo(db);
@@ -119,11 +125,16 @@ export function createAccountsService({
       const userNameKey = form.userName.toLowerCase();
       if (await accounts.nameTaken(userNameKey)) throw badRequest(SERVER_MSG.userNameTaken);
       requireStrongPassword(form.password, [form.userName, form.email]);
+      // Agreed to a notice other than today's: the page was opened before it changed.
+      if (form.consentVersion !== undefined && form.consentVersion !== PRIVACY_VERSION) {
+        throw badRequest(DELETION_MSG.consentOutdated);
+      }
       const created = await accounts.createUser({
         userName: form.userName,
         userNameKey,
         email: form.email,
         passwordHash: await hashPassword(form.password),
+        consentVersion: form.consentVersion,
       });
       if (!created) throw badRequest(SERVER_MSG.userNameTaken);
       await onRegistered?.(created.userId);
@@ -135,7 +146,7 @@ export function createAccountsService({
      * from this address and of the account, then the password. A failure from a slowed address
      * is answered late; a right password is never refused for other names' failures.
      */
-    async login(form: LoginForm, client: Client): Promise<AuthTokens> {
+    async login(form: LoginForm, client: Client): Promise<AuthTokens & { deletionCancelled?: boolean }> {
       const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
       const standing = await limiter.standing(attempt);
       await captcha.check(form.uuid, form.code, standing.addressSlowed);
@@ -168,7 +179,14 @@ export function createAccountsService({
         refreshDays: LIMITS.refreshTokenDays,
       });
       log.info({ event: 'login.succeeded', userId: user.id, sessionId, ip: client.ip }, 'security event');
-      return newTokens(user.id, sessionId, refreshToken);
+      const deletionCancelled =
+        user.deletion_requested_at !== null &&
+        cancelDeletion !== undefined &&
+        (await cancelDeletion(user.id));
+      return {
+        ...(await newTokens(user.id, sessionId, refreshToken)),
+        ...(deletionCancelled ? { deletionCancelled } : {}),
+      };
     },
 
     /** Spends a refresh token for a new pair; a replayed one ends its whole login. */

@@ -66,6 +66,22 @@ export function createLibraryRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Removes a member's likes, folders and copy counts (注销账号), each work's like and collect
+     * counters taken down with them: collect_count counts members holding the work at all.
+     */
+    async forgetMember(userId: string, trx: Executor): Promise<void> {
+      await sql`UPDATE works w SET like_count = GREATEST(w.like_count - 1, 0)
+        FROM likes l WHERE l.user_id = ${userId} AND l.work_id = w.id`.execute(trx);
+      await sql`UPDATE works w SET collect_count = GREATEST(w.collect_count - 1, 0)
+        FROM (SELECT DISTINCT work_id FROM collect_entries WHERE user_id = ${userId}) e
+        WHERE e.work_id = w.id`.execute(trx);
+      await trx.deleteFrom('likes').where('user_id', '=', userId).execute();
+      // Their entries go with them (ON DELETE CASCADE).
+      await trx.deleteFrom('collect_folders').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('copy_counts').where('user_id', '=', userId).execute();
+    },
+
     /** The caller's liked works, newest like first; hidden works are left out (the likes stay). */
     async likedWorks(userId: string, limit: number, offset: number) {
       const liked = db

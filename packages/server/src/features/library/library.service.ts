@@ -1,5 +1,6 @@
 import { type CopyQuota, LIKE_STATUS, LIMITS, SERVER_MSG } from '@yingku/contract';
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/auth';
 import { notFound } from '../../http/errors';
@@ -27,6 +28,9 @@ export function createLibraryService(
 
   return {
     ...createCollectService(db, shareSecret),
+
+    /** 注销账号: the member's likes, folders and copy counts go, and the counters they fed drop. */
+    forgetMember: (userId: string, trx: Executor) => library.forgetMember(userId, trx),
 
     /**
      * Likes (status 0) or unlikes (status 9) a work; repeats change nothing. works.like_count

@@ -167,6 +167,36 @@ export function createReviewsRepo(db: Kysely<DB>) {
       return row;
     },
 
+    /**
+     * Removes a member's ratings, reviews and votes (注销账号): the helpful votes they cast come
+     * off the reviews they were cast on, and every work they rated is recounted, its row locked
+     * first (in id order) as every ratings write does. A report they made stays counted until
+     * staff settle it. Returns the works recounted.
+     */
+    async forgetMember(userId: string, trx: Executor): Promise<string[]> {
+      const rated = await trx
+        .selectFrom('works')
+        .select('id')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('work_ratings').select('work_id').where('user_id', '=', userId),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      await sql`UPDATE work_ratings r SET helpful_count = GREATEST(r.helpful_count - 1, 0)
+        FROM review_helpful v WHERE v.user_id = ${userId} AND v.review_id = r.id`.execute(trx);
+      await trx.deleteFrom('review_helpful').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('review_reports').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('work_ratings').where('user_id', '=', userId).execute();
+      const ids = rated.map((row) => BigInt(row.id));
+      if (ids.length > 0) {
+        await sql
+          .raw(ratingsRecountSql(`SELECT unnest(ARRAY[${ids.join(',')}]::bigint[]) AS work_id`))
+          .execute(trx);
+      }
+      return rated.map((row) => row.id);
+    },
+
     /** A page of a work's visible reviews; `viewer` (the caller, if any) marks their own and votes. */
     async reviews(workId: string, order: ReviewOrder, viewer: string | null, limit: number, offset: number) {
       let query = db

@@ -69,6 +69,9 @@ export function createReviewsService(db: Kysely<DB>) {
   }
 
   return {
+    /** 注销账号: the member's ratings, reviews and votes go; every work they rated is recounted. */
+    forgetMember: (userId: string, trx: Executor) => repo.forgetMember(userId, trx),
+
     /** The detail's summary; `userId` adds the caller's own rating. */
     async summary(workId: string, userId: string | null): Promise<RatingSummary> {
       const figures = await repo.workFigures(workId);
