@@ -1,8 +1,8 @@
 import {
   API,
-  authTokensResponse,
   type LoginBody,
   type RegisterBody,
+  loginResponse,
   registerResponse,
   userInfoResponse,
 } from '@yingku/contract';
@@ -12,7 +12,7 @@ import { api } from './client';
  * The account calls of docs/product.md §7 (the captcha's: captcha.ts). Login and register go without a token.
  */
 export const accountApi = {
-  login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: authTokensResponse, auth: false }),
+  login: (form: LoginBody) => api.post(API.login, { ...form }, { schema: loginResponse, auth: false }),
   register: (form: RegisterBody) =>
     api.post(API.register, { ...form }, { schema: registerResponse, auth: false }),
   /** `silent`: the caller handles a failure (the login page's already-logged-in check). */

@@ -5,6 +5,7 @@ import {
   importJobResponse,
   type ImportJobsQuery,
   importJobsResponse,
+  okEnvelope,
   REVIEW_LIMITS,
   REVIEWS_API,
   STAFF_PAGE_SIZE,
@@ -91,6 +92,9 @@ export const adminApi = {
     ),
   updateUser: (id: string, body: WriteBody<StaffUserUpdateBody>) =>
     api.post(fillPath(STAFF_API.user, { id }), { ...body }, { schema: staffUserResponse }),
+  /** Mails the member a reset link (to a verified safe e-mail only): staff never set a password. */
+  sendResetLink: (id: string) =>
+    api.post(fillPath(STAFF_API.userResetLink, { id }), {}, { schema: okEnvelope }),
 
   // ——— VIP packages ———
   packages: (signal?: AbortSignal) =>

@@ -72,10 +72,26 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
+/** A file a call answered with instead of an envelope (导出我的数据's zip). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition's `filename*` (or `filename`); '' when it names none. */
+  fileName: string;
+}
+
 export interface ApiClient {
   get<T>(path: string, params?: QueryParams, options?: CallOptions<T>): Promise<T>;
   post<T>(path: string, body?: JsonBody, options?: CallOptions<T>): Promise<T>;
   put<T>(path: string, body?: JsonBody, options?: CallOptions<T>): Promise<T>;
+  /**
+   * A POST answered with a file: signed, guarded and refreshed as every write; a refusal still
+   * comes in the envelope and fails as any call's does.
+   */
+  postForFile(
+    path: string,
+    body?: JsonBody,
+    options?: Omit<CallOptions<DownloadedFile>, 'schema'>,
+  ): Promise<DownloadedFile>;
 }
 
 /** Query params as they travel: strings only, empty values left out (as the signature leaves them). */
@@ -100,6 +116,8 @@ interface PreparedCall {
   url: string;
   signed: Readonly<Record<string, unknown>>;
   body: string | undefined;
+  /** Whether a successful answer that is not JSON is a file to hand back. */
+  file?: boolean;
 }
 
 /**
@@ -136,6 +154,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         body: prepared.body,
         signal: timeout.signal,
       });
+      if (prepared.file && response.ok && !isJsonType(response.headers.get('content-type'))) {
+        return {
+          blob: await response.blob(),
+          fileName: dispositionName(response.headers.get('content-disposition')),
+        };
+      }
       return interpretResponse(response.status, readJson(await response.text()));
     } catch (error) {
       if (options.signal?.aborted) throw error;
@@ -222,10 +246,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }, options);
   }
 
-  function write<T>(method: Method, path: string, body: JsonBody | undefined, options: CallOptions<T>) {
+  function write<T>(
+    method: Method,
+    path: string,
+    body: JsonBody | undefined,
+    options: CallOptions<T>,
+    file = false,
+  ) {
     return call<T>(() => {
       const signed = withDefaults(path, body);
-      return { method, url: buildUrl(deps.baseUrl, path, {}), signed, body: JSON.stringify(signed) };
+      return { method, url: buildUrl(deps.baseUrl, path, {}), signed, body: JSON.stringify(signed), file };
     }, options);
   }
 
@@ -233,6 +263,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     get: (path, params, options = {}) => read(path, params, options),
     post: (path, body, options = {}) => write('POST', path, body, options),
     put: (path, body, options = {}) => write('PUT', path, body, options),
+    postForFile: (path, body, options = {}) => write<DownloadedFile>('POST', path, body, options, true),
   };
 }
 
@@ -248,6 +279,22 @@ function readJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+const isJsonType = (type: string | null) => type === null || /\bjson\b/i.test(type);
+
+/** The name a Content-Disposition gives: RFC 6266's `filename*` first, then `filename`. */
+export function dispositionName(header: string | null): string {
+  if (!header) return '';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? '';
 }
 
 function checkShape<T>(schema: ResponseSchema<T>, envelope: unknown): T {

@@ -11,6 +11,14 @@ export const PATHS = {
   /** The older name of the login route (docs/product.md §2); an alias. */
   userLogin: '/UserLogin',
   register: '/register',
+  /** 忘记密码 (ACCOUNT_PAGES of the contract, as the paths below): a reset link, or a recovery code. */
+  forgotPassword: '/login/forgot',
+  /** Where a mailed reset link opens, its token in the fragment. */
+  resetPassword: '/reset-password',
+  /** Where a mailed verification link opens, its token in the fragment. */
+  verifyEmail: '/verify-email',
+  /** 用户协议与隐私政策 (ACCOUNT_PAGES.privacy), linked from registration. */
+  privacy: '/privacy',
   pay: '/pay',
   orders: '/orders',
   message: '/message',

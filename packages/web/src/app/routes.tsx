@@ -2,6 +2,7 @@ import { MSG } from '@yingku/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/account.routes';
+import { accountRecoveryRoutes } from '../features/account-recovery/account-recovery.routes';
 import { accountSecurityRoutes } from '../features/account-security/account-security.routes';
 import { AgeGatePage } from '../features/age-gate/age-gate-page';
 import { channelRoutes } from '../features/channel/channel.routes';
@@ -9,6 +10,7 @@ import { entitiesRoutes } from '../features/entities/entities.routes';
 import { prefetchHomeLists } from '../features/home/home-lists';
 import { HomePage } from '../features/home/home-page';
 import { memberRoutes } from '../features/member/member.routes';
+import { privacyRoutes } from '../features/privacy/privacy.routes';
 import { supportRoutes } from '../features/support/support.routes';
 import { vipRoutes, vipStandaloneRoute } from '../features/vip/vip.routes';
 import { workDetailRoutes } from '../features/work-detail/work-detail.routes';
@@ -60,6 +62,8 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
       ...entitiesRoutes,
       ...workDetailRoutes,
       ...accountRoutes,
+      ...accountRecoveryRoutes,
+      ...privacyRoutes,
       ...memberRoutes,
       ...accountSecurityRoutes,
       ...vipRoutes,

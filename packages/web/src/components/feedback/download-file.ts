@@ -1,6 +1,10 @@
-/** Saves `text` as a file the browser downloads (a Blob link clicked once, then let go). */
-export function downloadFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/**
+ * Saves `content` as a file the browser downloads (a Blob link clicked once, then let go): the
+ * console's codes CSV, a member's data export.
+ */
+export function downloadFile(fileName: string, content: string | Blob, type?: string): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

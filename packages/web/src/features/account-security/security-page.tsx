@@ -10,21 +10,25 @@ import { Button } from '../../components/button/button';
 import { withDialogName } from '../../components/feedback/dialog-name';
 import { ErrorBlock } from '../../components/error-block/error-block';
 import { clearAuthTokens, hasStoredSession } from '../../session/auth-storage';
-import { forgetCurrentUser, sessionKeys } from '../../session/session-end';
+import { forgetCurrentUser } from '../../session/session-end';
 import { checkConfirmPassword, checkPassword } from '../account/account-form';
 import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { LoginPrompt } from '../member/login-prompt';
 import { useGoBack } from '../work-detail/use-go-back';
+import { DataSection } from './data-section';
+import { EmailSection } from './email-section';
+import { RecoveryCodesSection } from './recovery-codes-section';
+import { securityKeys } from './security-queries';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
-/** Under the session's prefix, so the end of a login drops the list with everything else. */
-const SESSIONS_KEY = [...sessionKeys.library, 'loginSessions'] as const;
+const SESSIONS_KEY = securityKeys.sessions;
 
 /**
- * /user/security, 账号与安全: change the password (every other login ends), see the account's
- * logins and end any of them, or all (this one too, back to /login).
+ * /user/security, 账号与安全: change the password (every other login ends), the safe e-mail and
+ * the recovery codes that get the account back (decision 066), the account's logins: end any of
+ * them, or all (this one too, back to /login).
  */
 export function SecurityPage() {
   const goBack = useGoBack();
@@ -37,7 +41,10 @@ export function SecurityPage() {
         {hasStoredSession() ? (
           <>
             <PasswordSection />
+            <EmailSection />
+            <RecoveryCodesSection />
             <SessionsSection />
+            <DataSection />
           </>
         ) : (
           <LoginPrompt text={SECURITY_TEXT.loginFirst} />

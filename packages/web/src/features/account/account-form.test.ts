@@ -1,4 +1,11 @@
-import { type CaptchaResponse, MSG, passwordField, SERVER_MSG, userNameField } from '@yingku/contract';
+import {
+  type CaptchaResponse,
+  MSG,
+  passwordField,
+  PRIVACY_VERSION,
+  SERVER_MSG,
+  userNameField,
+} from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
   afterLoginPath,
@@ -129,7 +136,7 @@ describe('request bodies', () => {
     });
   });
 
-  it('trims the register inputs the same way', () => {
+  it('trims the register inputs the same way, and names the notice agreed to', () => {
     const values = {
       userName: 'tester01 ',
       password: ' password1',
@@ -138,6 +145,7 @@ describe('request bodies', () => {
       code: 'ab3d',
     };
     expect(toRegisterBody(values, captchaOn)).toEqual({
+      consentVersion: PRIVACY_VERSION,
       userName: 'tester01',
       password: 'password1',
       confirmPassword: 'password1',

@@ -4,6 +4,7 @@ import {
   LIMITS,
   type LoginBody,
   MSG,
+  PRIVACY_VERSION,
   type RegisterBody,
 } from '@yingku/contract';
 import { PATHS } from '../../app/paths';
@@ -95,7 +96,7 @@ export function registerChecks(captchaOff: boolean): FieldChecks<RegisterValues>
 }
 
 /** The captcha part of a body: the answer and its uuid, only while captchas are on. */
-function captchaFields(code: string | undefined, captcha: CaptchaResponse | undefined) {
+export function captchaFields(code: string | undefined, captcha: CaptchaResponse | undefined) {
   return captcha?.captchaOnOff ? { code: (code ?? '').trim(), uuid: captcha.uuid } : {};
 }
 
@@ -109,9 +110,13 @@ export function toLoginBody(values: LoginValues, captcha: CaptchaResponse | unde
   };
 }
 
-/** POST /v2/user/register's body from the form, trimmed like the login. */
+/**
+ * POST /v2/user/register's body from the form, trimmed like the login, with the version of the
+ * privacy notice the box agreed to (the server keeps it, with the time).
+ */
 export function toRegisterBody(values: RegisterValues, captcha: CaptchaResponse | undefined): RegisterBody {
   return {
+    consentVersion: PRIVACY_VERSION,
     userName: values.userName.trim(),
     password: values.password.trim(),
     confirmPassword: values.confirmPassword.trim(),

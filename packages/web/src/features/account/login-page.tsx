@@ -12,6 +12,7 @@ import { readRememberedLogin, saveLoginChoice } from '../../session/remember-me'
 import { afterLoginPath, loginChecks, type LoginValues, toLoginBody } from './account-form';
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
+import own from './login-page.module.css';
 import { CaptchaField } from './captcha-field';
 import { TextField } from './form-field';
 import { PasswordField } from './password-input';
@@ -44,7 +45,8 @@ function initialValues(state: unknown): LoginValues {
 }
 
 /**
- * /login (docs/product.md §2, §4): user name, password, captcha, remember password, a link to register.
+ * /login (docs/product.md §2, §4): user name, password, captcha, remember password, 忘记密码, a link
+ * to register.
  * A login stores the tokens, remembers (or forgets) the form, learns who the user is and goes to
  * the member center; a failed one loads a new captcha.
  */
@@ -64,13 +66,15 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const body = toLoginBody(values, captcha.captcha);
-      const { data } = await (await loadAccountApi()).login(body);
+      const { data, msg } = await (await loadAccountApi()).login(body);
       setAuthTokens(data);
       saveLoginChoice({ userName: body.userName, password: body.password, rememberMe: values.rememberMe });
       // Everything cached was loaded for a visitor (like and collect flags…): stale now.
       await queryClient.invalidateQueries({ refetchType: 'none' });
       await queryClient.fetchQuery({ ...currentUserOptions(), staleTime: 0 }).catch(() => null);
       void navigate(afterLoginPath(state), { replace: true });
+      // A login in 注销账号's cooling-off period has undone it (decision 069): say so.
+      if (data.deletionCancelled) showToast({ icon: 'success', content: msg });
     } catch {
       // The client has shown why; a captcha is good for one try (docs/product.md §8).
       form.set('code', '');
@@ -107,13 +111,18 @@ export function LoginPage() {
         />
         <CaptchaField captcha={captcha} field={form.text('code')} />
         <div className={styles.footer}>
-          <Checkbox
-            className={styles.remember}
-            checked={form.values.rememberMe}
-            onChange={(checked) => form.set('rememberMe', checked)}
-          >
-            {ACCOUNT_TEXT.rememberMe}
-          </Checkbox>
+          <div className={own.options}>
+            <Checkbox
+              className={styles.remember}
+              checked={form.values.rememberMe}
+              onChange={(checked) => form.set('rememberMe', checked)}
+            >
+              {ACCOUNT_TEXT.rememberMe}
+            </Checkbox>
+            <Link to={PATHS.forgotPassword} className={own.forgot}>
+              {ACCOUNT_TEXT.forgotPassword}
+            </Link>
+          </div>
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
             {ACCOUNT_TEXT.login}
           </Button>

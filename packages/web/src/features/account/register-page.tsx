@@ -1,4 +1,5 @@
 import { MSG } from '@yingku/contract';
+import { Checkbox } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -22,7 +23,8 @@ const loadAccountApi = async () => (await import('../../api/account')).accountAp
 const EMPTY: RegisterValues = { userName: '', password: '', confirmPassword: '', email: '', code: '' };
 
 /**
- * /register (docs/product.md §2, §4): user name, password and its repeat, a safe e-mail, the captcha. Every
+ * /register (docs/product.md §2, §4): user name, password and its repeat, a safe e-mail, the captcha,
+ * and the box agreeing to 用户协议与隐私政策 (decision 069), without which nothing is sent. Every
  * docs/product.md §5 rule is checked before anything is sent (mismatched passwords are never submitted).
  * Success says 恭喜您,注册成功! and goes to /login with the new name filled in; a refusal (the
  * client shows the server's reason) loads a new captcha.
@@ -33,8 +35,14 @@ export function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const captcha = useCaptcha();
   const form = useAccountForm('register', EMPTY, registerChecks(captcha.off));
+  const [consent, setConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
 
   async function register(values: RegisterValues) {
+    if (!consent) {
+      setConsentMissing(true);
+      return;
+    }
     setSubmitting(true);
     try {
       const body = toRegisterBody(values, captcha.captcha);
@@ -93,6 +101,26 @@ export function RegisterPage() {
         />
         <CaptchaField captcha={captcha} field={form.text('code')} />
         <div className={styles.footer}>
+          <div className={styles.consent}>
+            <Checkbox
+              className={styles.remember}
+              checked={consent}
+              onChange={(checked) => {
+                setConsent(checked);
+                if (checked) setConsentMissing(false);
+              }}
+            >
+              {ACCOUNT_TEXT.consentBefore}
+            </Checkbox>
+            <Link to={PATHS.privacy} className={styles.consentLink}>
+              {ACCOUNT_TEXT.consentLink}
+            </Link>
+          </div>
+          {consentMissing && (
+            <p className={styles.consentMissing} role="alert">
+              {ACCOUNT_TEXT.consentRequired}
+            </p>
+          )}
           <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
             {ACCOUNT_TEXT.register}
           </Button>

@@ -106,6 +106,9 @@ export const ADMIN_TEXT = {
   enableConfirm: (name: string) => `确定重新启用 ${name} 吗？`,
   disabledDone: '已停用该账号',
   enabledDone: '已启用该账号',
+  sendResetLink: '发送重置链接',
+  sendResetLinkConfirm: (name: string) =>
+    `把重置密码的链接发到 ${name} 已验证的安全邮箱？链接30分钟内有效，密码由会员自己设置。`,
   // Packages.
   addPackage: '新增套餐',
   editPackage: '编辑套餐',

@@ -9,7 +9,7 @@ import { adminKeys } from '../admin-keys';
 import { useStaffPackages } from '../admin-queries';
 import { Panel } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
-import { downloadFile } from './download-file';
+import { downloadFile } from '../../../components/feedback/download-file';
 import styles from '../admin.module.css';
 import codeStyles from './codes.module.css';
 

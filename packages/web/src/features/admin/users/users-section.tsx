@@ -1,7 +1,9 @@
 import { STAFF_PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
-import { Tag } from 'antd-mobile';
+import { Dialog, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
+import { adminApi } from '../../../api/admin';
+import { withDialogName } from '../../../components/feedback/dialog-name';
 import { shownTime } from '../admin-model';
 import { useStaffUsers } from '../admin-queries';
 import { Pager, Panel, QueryState, SearchBox, Table } from '../console-parts';
@@ -11,7 +13,7 @@ import styles from '../admin.module.css';
 
 /**
  * 用户: find a user (name prefix, id or e-mail), see level, VIP end, roles and whether the account
- * is disabled; 编辑 opens the dialog that changes them.
+ * is disabled; 编辑 opens the dialog that changes them; 发送重置链接 mails the member a reset link.
  */
 export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) {
   const [keyword, setKeyword] = useState('');
@@ -73,9 +75,14 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
                     <td>{shownTime(user.createTime)}</td>
                     <td>{shownTime(user.lastLoginTime)}</td>
                     <td>
-                      <Button size="mini" color="primary" fill="outline" onClick={() => setEditing(user)}>
-                        {ADMIN_TEXT.edit}
-                      </Button>
+                      <div className={styles.toolbar}>
+                        <Button size="mini" color="primary" fill="outline" onClick={() => setEditing(user)}>
+                          {ADMIN_TEXT.edit}
+                        </Button>
+                        <Button size="mini" fill="outline" onClick={() => void sendResetLink(user)}>
+                          {ADMIN_TEXT.sendResetLink}
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -96,4 +103,21 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
       )}
     </Panel>
   );
+}
+
+/**
+ * 发送重置链接, after a confirmation: the server's answer is the toast; a refusal (no verified
+ * address, too many mails) is the client's.
+ */
+async function sendResetLink(user: StaffUserRow) {
+  const confirmed = await Dialog.confirm(
+    withDialogName({
+      content: ADMIN_TEXT.sendResetLinkConfirm(user.userName),
+      confirmText: ADMIN_TEXT.sendResetLink,
+      cancelText: ADMIN_TEXT.cancel,
+    }),
+  );
+  if (!confirmed) return;
+  const sent = await adminApi.sendResetLink(user.userId).catch(() => undefined);
+  if (sent) Toast.show({ icon: 'success', content: sent.msg });
 }
