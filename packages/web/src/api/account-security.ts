@@ -12,6 +12,7 @@ import {
   sessionsEndedResponse,
 } from '@yingku/contract';
 import { api } from './client';
+import { dispositionName } from './disposition-name';
 
 /** 账号与安全: the member's password, logins, safe e-mail and recovery codes (loaded with that screen only). */
 export const accountSecurityApi = {
@@ -29,8 +30,11 @@ export const accountSecurityApi = {
   /** A new set of recovery codes, answered this once. */
   makeRecoveryCodes: (password: string) =>
     api.post(ACCOUNT_API.recoveryCodes, { password }, { schema: recoveryCodesResponse }),
-  /** 导出我的数据: the zip, one a day. */
-  exportData: () => api.postForFile(ACCOUNT_API.export, {}),
+  /** 导出我的数据: the zip, one a day, and the name the server gave it. */
+  exportData: async () => {
+    const { blob, disposition } = await api.postForFile(ACCOUNT_API.export, {});
+    return { blob, fileName: dispositionName(disposition) };
+  },
   /** 注销账号, confirmed with the password: every login ends; the answer says when it will be done. */
   requestDeletion: (password: string) =>
     api.post(ACCOUNT_API.deletion, { password }, { schema: deletionResponse }),

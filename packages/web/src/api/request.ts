@@ -75,8 +75,8 @@ export interface ApiClientDeps {
 /** A file a call answered with instead of an envelope (导出我的数据's zip). */
 export interface DownloadedFile {
   blob: Blob;
-  /** From Content-Disposition's `filename*` (or `filename`); '' when it names none. */
-  fileName: string;
+  /** The answer's Content-Disposition ('' without one): its name is the caller's to read. */
+  disposition: string;
 }
 
 export interface ApiClient {
@@ -155,10 +155,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         signal: timeout.signal,
       });
       if (prepared.file && response.ok && !isJsonType(response.headers.get('content-type'))) {
-        return {
-          blob: await response.blob(),
-          fileName: dispositionName(response.headers.get('content-disposition')),
-        };
+        return { blob: await response.blob(), disposition: response.headers.get('content-disposition') ?? '' };
       }
       return interpretResponse(response.status, readJson(await response.text()));
     } catch (error) {
@@ -282,20 +279,6 @@ function readJson(text: string): unknown {
 }
 
 const isJsonType = (type: string | null) => type === null || /\bjson\b/i.test(type);
-
-/** The name a Content-Disposition gives: RFC 6266's `filename*` first, then `filename`. */
-export function dispositionName(header: string | null): string {
-  if (!header) return '';
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? '';
-}
 
 function checkShape<T>(schema: ResponseSchema<T>, envelope: unknown): T {
   try {

@@ -1,38 +1,36 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { RECOVERY_TITLES } from './titles';
+
+/**
+ * The routes' titles, which the screens' texts spread: here, not a module of their own, as every
+ * first screen carries the route table and each module costs it a wrapper.
+ */
+export const RECOVERY_TITLES = {
+  forgotTitle: '忘记密码',
+  resetTitle: '重置密码',
+  verifyTitle: '验证邮箱',
+} as const;
 
 // One chunk for the three screens (small forms), and one import of it: every first screen
 // carries the route table, within a hundred bytes of its budget (e2e/first-screen.test.ts).
 const screens = () => import('./recovery-screens');
 
-/** Full-screen forms like /login's: no tab bar, their own heading. */
-const form = (title: string): RouteHandle => ({
-  title,
-  hideTabBar: true,
-  skeleton: 'form',
-  ownHeading: true,
-});
+type Screen = keyof Awaited<ReturnType<typeof screens>>;
 
 /**
  * Getting an account back (decision 066): 忘记密码 under /login, and the pages the mailed links
- * open (their paths are the contract's ACCOUNT_PAGES). Loaded on demand (decision 018).
+ * open (their paths are the contract's ACCOUNT_PAGES). Full-screen forms like /login's (no tab
+ * bar, their own heading), loaded on demand (decision 018); a table, as the fewest bytes.
  */
-export const accountRecoveryRoutes: RouteObject[] = [
-  {
-    path: PATHS.forgotPassword.slice(1),
-    lazy: { Component: async () => (await screens()).ForgotPasswordPage },
-    handle: form(RECOVERY_TITLES.forgotTitle),
-  },
-  {
-    path: PATHS.resetPassword.slice(1),
-    lazy: { Component: async () => (await screens()).ResetPasswordPage },
-    handle: form(RECOVERY_TITLES.resetTitle),
-  },
-  {
-    path: PATHS.verifyEmail.slice(1),
-    lazy: { Component: async () => (await screens()).VerifyEmailPage },
-    handle: form(RECOVERY_TITLES.verifyTitle),
-  },
-];
+export const accountRecoveryRoutes: RouteObject[] = (
+  [
+    [PATHS.forgotPassword, RECOVERY_TITLES.forgotTitle, 'ForgotPasswordPage'],
+    [PATHS.resetPassword, RECOVERY_TITLES.resetTitle, 'ResetPasswordPage'],
+    [PATHS.verifyEmail, RECOVERY_TITLES.verifyTitle, 'VerifyEmailPage'],
+  ] as const
+).map(([path, title, screen]: readonly [string, string, Screen]) => ({
+  path: path.slice(1),
+  lazy: { Component: async () => (await screens())[screen] },
+  handle: { title, hideTabBar: true, skeleton: 'form', ownHeading: true } satisfies RouteHandle,
+}));

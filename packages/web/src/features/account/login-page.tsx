@@ -12,7 +12,6 @@ import { readRememberedLogin, saveLoginChoice } from '../../session/remember-me'
 import { afterLoginPath, loginChecks, type LoginValues, toLoginBody } from './account-form';
 import { AccountScreen } from './account-screen';
 import styles from './account.module.css';
-import own from './login-page.module.css';
 import { CaptchaField } from './captcha-field';
 import { TextField } from './form-field';
 import { PasswordField } from './password-input';
@@ -111,7 +110,7 @@ export function LoginPage() {
         />
         <CaptchaField captcha={captcha} field={form.text('code')} />
         <div className={styles.footer}>
-          <div className={own.options}>
+          <div className={styles.options}>
             <Checkbox
               className={styles.remember}
               checked={form.values.rememberMe}
@@ -119,7 +118,7 @@ export function LoginPage() {
             >
               {ACCOUNT_TEXT.rememberMe}
             </Checkbox>
-            <Link to={PATHS.forgotPassword} className={own.forgot}>
+            <Link to={PATHS.forgotPassword} className={styles.forgot}>
               {ACCOUNT_TEXT.forgotPassword}
             </Link>
           </div>

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-import { PRIVACY_TITLE } from './titles';
+
+/** The route's title, which the page's texts take: here, as recovery's titles are (and why). */
+export const PRIVACY_TITLE = '用户协议与隐私政策';
 
 /** /privacy, linked from /register and 账号与安全; loaded on demand (decision 018). */
 export const privacyRoutes: RouteObject[] = [
