@@ -43,6 +43,7 @@ it('registers, logs in remembered, likes, collects into a new folder, sees both 
   await field(page, ACCOUNT_TEXT.password).fill(password);
   await field(page, ACCOUNT_TEXT.confirmPassword).fill(password);
   await field(page, ACCOUNT_TEXT.email).fill(`${userName}@example.com`);
+  await page.getByText(ACCOUNT_TEXT.consentBefore).tap();
   await page.getByRole('button', { name: ACCOUNT_TEXT.register }).tap();
   await page.getByText(MSG.registerSuccess).waitFor();
   await page.waitForURL(url('/login'));

@@ -52,6 +52,7 @@ async function fillRegisterForm(page: Page, userName: string) {
   await field(page, ACCOUNT_TEXT.password).fill(PASSWORD);
   await field(page, ACCOUNT_TEXT.confirmPassword).fill(PASSWORD);
   await field(page, ACCOUNT_TEXT.email).fill(` ${userName}@example.com `);
+  await page.getByText(ACCOUNT_TEXT.consentBefore).tap();
 }
 
 describe('register and log in (docs/product.md §2, §4, §5)', () => {

@@ -155,7 +155,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         signal: timeout.signal,
       });
       if (prepared.file && response.ok && !isJsonType(response.headers.get('content-type'))) {
-        return { blob: await response.blob(), disposition: response.headers.get('content-disposition') ?? '' };
+        return {
+          blob: await response.blob(),
+          disposition: response.headers.get('content-disposition') ?? '',
+        };
       }
       return interpretResponse(response.status, readJson(await response.text()));
     } catch (error) {

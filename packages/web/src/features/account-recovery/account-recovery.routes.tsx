@@ -1,16 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-
-/**
- * The routes' titles, which the screens' texts spread: here, not a module of their own, as every
- * first screen carries the route table and each module costs it a wrapper.
- */
-export const RECOVERY_TITLES = {
-  forgotTitle: '忘记密码',
-  resetTitle: '重置密码',
-  verifyTitle: '验证邮箱',
-} as const;
+import { RECOVERY_TITLES } from './titles';
 
 // One chunk for the three screens (small forms), and one import of it: every first screen
 // carries the route table, within a hundred bytes of its budget (e2e/first-screen.test.ts).

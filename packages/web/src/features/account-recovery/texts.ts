@@ -1,4 +1,4 @@
-import { RECOVERY_TITLES } from './account-recovery.routes';
+import { RECOVERY_TITLES } from './titles';
 
 /**
  * Texts of 忘记密码 and of the pages the mailed links open, which docs/product.md does not spell

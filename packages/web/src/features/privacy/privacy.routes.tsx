@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PATHS } from '../../app/paths';
 import type { RouteHandle } from '../../app/route-handle';
-
-/** The route's title, which the page's texts take: here, as recovery's titles are (and why). */
-export const PRIVACY_TITLE = '用户协议与隐私政策';
+import { PRIVACY_TITLE } from './titles';
 
 /** /privacy, linked from /register and 账号与安全; loaded on demand (decision 018). */
 export const privacyRoutes: RouteObject[] = [

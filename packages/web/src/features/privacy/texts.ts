@@ -1,5 +1,5 @@
 import { DELETION_LIMITS, PRIVACY_VERSION } from '@yingku/contract';
-import { PRIVACY_TITLE } from './privacy.routes';
+import { PRIVACY_TITLE } from './titles';
 
 /**
  * 用户协议与隐私政策: what a member agrees to at registration (its version, PRIVACY_VERSION, is kept
