@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT } from '../packages/web/src/features/account/texts';
 import { RECOVERY_TEXT } from '../packages/web/src/features/account-recovery/texts';
 import { SECURITY_TEXT } from '../packages/web/src/features/account-security/texts';
+import { PRIVACY_TEXT } from '../packages/web/src/features/privacy/texts';
 import { apiCall, apiOk, bearer, logInAgain, registerMember, type TestMember } from './support/accounts';
 import { animationsDone } from './support/animations';
 import { DESKTOP, screenshot } from './support/browser';
 import { fillLogin, registerStaff, toast } from './support/console';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
+import { seriousAxeViolations } from './support/axe';
 
 // A member's account from first day to last, at phone size: the safe e-mail verified from the
 // mail, a forgotten password reset from the mailed link (the other device logged out), the data
@@ -42,8 +44,23 @@ const stillLoggedIn = async (accessToken: string) =>
   (await apiCall<{ code: number }>(journey.server, 'GET', API.userInfo, {}, bearer(accessToken))).json
     .code === 200;
 const emailOf = (member: TestMember) => `${member.userName}@example.com`;
+/** What axe finds serious on the page as it is now: nothing, on every screen of this file. */
+const axeFindings = async (page: Awaited<ReturnType<typeof journey.page>>) =>
+  (await seriousAxeViolations(page)).map((f) => `${f.id} (${f.nodes[0]?.target})`);
 
 describe('a member’s account, first day to last', () => {
+  it('shows 用户协议与隐私政策 from the register form, readable on a phone', async () => {
+    const phone = await journey.page();
+    await phone.goto(url('/register'));
+    await phone.getByRole('link', { name: ACCOUNT_TEXT.consentLink }).click();
+    await phone.waitForURL(url('/privacy'));
+    await phone.getByRole('heading', { level: 1, name: PRIVACY_TEXT.title }).waitFor();
+    await phone.getByText(PRIVACY_TEXT.version).waitFor();
+    expect(await overflowsHorizontally(phone)).toBe(false);
+    expect(await axeFindings(phone)).toEqual([]);
+    await screenshot(phone, 'account-privacy');
+  });
+
   it('verifies the safe e-mail, then resets a forgotten password from the mail', async () => {
     const member = await registerMember(journey.server, 'forgot');
     const laptop = await logInAgain(journey.server, member);
@@ -61,6 +78,7 @@ describe('a member’s account, first day to last', () => {
     await phone.waitForURL(url('/login/forgot'));
     await phone.getByLabel(RECOVERY_TEXT.account, { exact: true }).fill(member.userName);
     expect(await overflowsHorizontally(phone)).toBe(false);
+    expect(await axeFindings(phone)).toEqual([]);
     await screenshot(phone, 'account-forgot-password', true);
     await phone.getByRole('button', { name: RECOVERY_TEXT.sendLink }).click();
     await phone.getByTestId('reset-mail-sent').getByText(RECOVERY_MSG.resetMailSent).waitFor();
@@ -71,6 +89,7 @@ describe('a member’s account, first day to last', () => {
     const newPassword = 'Harbor-lantern-47';
     await phone.getByLabel(RECOVERY_TEXT.newPassword, { exact: true }).fill(newPassword);
     await phone.getByLabel(RECOVERY_TEXT.confirmPassword, { exact: true }).fill(newPassword);
+    expect(await axeFindings(phone)).toEqual([]);
     await screenshot(phone, 'account-reset-password');
     await phone.getByRole('button', { name: RECOVERY_TEXT.resetPassword }).click();
     await toast(phone, RECOVERY_MSG.passwordResetDone).waitFor();
@@ -135,6 +154,7 @@ describe('a member’s account, first day to last', () => {
       await data.getByRole('button', { name: SECURITY_TEXT.deleteAccount }).click();
       await data.getByLabel(SECURITY_TEXT.deletePassword, { exact: true }).fill(member.password);
       await animationsDone(phone);
+      expect(await axeFindings(phone)).toEqual([]);
       await screenshot(phone, 'account-delete', true);
       await data.getByRole('button', { name: SECURITY_TEXT.deleteConfirm }).click();
       const notice = phone.locator('.adm-dialog');

@@ -9,7 +9,6 @@ import { AccountScreen } from '../account/account-screen';
 import styles from '../account/account.module.css';
 import { CaptchaField } from '../account/captcha-field';
 import { TextField } from '../account/form-field';
-import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { useCaptcha } from '../account/use-captcha';
 import {
@@ -20,6 +19,7 @@ import {
   toForgotBody,
   toRecoverBody,
 } from './recovery-form';
+import { NewPasswordFields } from './new-password-fields';
 import own from './recovery.module.css';
 import { RECOVERY_TEXT } from './texts';
 import { useLogInAgain } from './use-log-in-again';
@@ -151,18 +151,7 @@ function RecoveryCodeForm() {
         spellCheck={false}
         clearable
       />
-      <PasswordField
-        field={form.text('newPassword')}
-        label={RECOVERY_TEXT.newPassword}
-        placeholder={RECOVERY_TEXT.newPasswordPlaceholder}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        field={form.text('confirmPassword')}
-        label={RECOVERY_TEXT.confirmPassword}
-        placeholder={RECOVERY_TEXT.confirmPasswordPlaceholder}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={form.text('newPassword')} confirm={form.text('confirmPassword')} />
       <CaptchaField captcha={captcha} field={form.text('code')} />
       <div className={styles.footer}>
         <Button block type="submit" color="primary" size="large" shape="rounded" loading={recover.isPending}>

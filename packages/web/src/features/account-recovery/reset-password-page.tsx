@@ -9,10 +9,10 @@ import { PATHS } from '../../app/paths';
 import { Button } from '../../components/button/button';
 import { AccountScreen } from '../account/account-screen';
 import styles from '../account/account.module.css';
-import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { linkToken, type NewPasswordValues, resetChecks, toResetBody } from './recovery-form';
 import { LinkOutcome } from './link-outcome';
+import { NewPasswordFields } from './new-password-fields';
 import { RECOVERY_TEXT } from './texts';
 import { useLogInAgain } from './use-log-in-again';
 
@@ -58,18 +58,7 @@ export function ResetPasswordPage() {
           noValidate
           onSubmit={form.onSubmit((values) => reset.mutate(values))}
         >
-          <PasswordField
-            field={form.text('newPassword')}
-            label={RECOVERY_TEXT.newPassword}
-            placeholder={RECOVERY_TEXT.newPasswordPlaceholder}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            field={form.text('confirmPassword')}
-            label={RECOVERY_TEXT.confirmPassword}
-            placeholder={RECOVERY_TEXT.confirmPasswordPlaceholder}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={form.text('newPassword')} confirm={form.text('confirmPassword')} />
           <div className={styles.footer}>
             <Button
               block

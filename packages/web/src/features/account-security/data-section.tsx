@@ -1,4 +1,3 @@
-import { RECOVERY_MSG } from '@yingku/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
 import { DownloadIcon, TriangleAlertIcon } from 'lucide-react';
@@ -15,6 +14,7 @@ import { forgetCurrentUser } from '../../session/session-end';
 import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { securityOverviewOptions } from './security-queries';
+import { checkCurrentPassword } from './current-password';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
@@ -75,11 +75,7 @@ function DeletionForm({ onCancel }: { onCancel: () => void }) {
   const vipUntil = useCurrentUser().data?.user.vipUntil;
   const vipLeft =
     vipUntil && new Date(vipUntil.replace(' ', 'T') + '+08:00') > new Date() ? vipUntil : undefined;
-  const form = useAccountForm(
-    'deletion',
-    { password: '' },
-    { password: (value) => (value === '' ? RECOVERY_MSG.passwordRequired : undefined) },
-  );
+  const form = useAccountForm('deletion', { password: '' }, { password: checkCurrentPassword });
   // A wrong password is the client's toast; the form stays.
   const request = useMutation({
     mutationFn: (password: string) => accountSecurityApi.requestDeletion(password),

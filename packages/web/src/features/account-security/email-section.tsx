@@ -1,4 +1,3 @@
-import { RECOVERY_MSG } from '@yingku/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { MailIcon } from 'lucide-react';
@@ -11,6 +10,7 @@ import { TextField } from '../account/form-field';
 import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { securityKeys, securityOverviewOptions } from './security-queries';
+import { checkCurrentPassword } from './current-password';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
@@ -87,7 +87,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     { email: '', password: '' },
     {
       email: checkEmail,
-      password: (value) => (value === '' ? RECOVERY_MSG.passwordRequired : undefined),
+      password: checkCurrentPassword,
     },
   );
   // A refusal (a wrong password, the same address) is the client's toast; the form stays.

@@ -1,4 +1,3 @@
-import { RECOVERY_MSG } from '@yingku/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
 import { copyText } from '../magnets/clipboard';
 import { securityKeys, securityOverviewOptions } from './security-queries';
+import { checkCurrentPassword } from './current-password';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
@@ -56,11 +56,7 @@ export function RecoveryCodesSection() {
 
 function MakeCodesForm(props: { warn: boolean; onMade: (codes: string[]) => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
-  const form = useAccountForm(
-    'codes',
-    { password: '' },
-    { password: (value) => (value === '' ? RECOVERY_MSG.passwordRequired : undefined) },
-  );
+  const form = useAccountForm('codes', { password: '' }, { password: checkCurrentPassword });
   // A wrong password is the client's toast; the form stays.
   const make = useMutation({
     mutationFn: (password: string) => accountSecurityApi.makeRecoveryCodes(password),
