@@ -31,6 +31,20 @@ export const ACCOUNT_API = {
   export: '/v2/user/export',
   /** 注销账号 (with the password): done after the cooling-off period; logging in undoes it. */
   deletion: '/v2/user/deletion',
+  /** 两步验证 (decision 070): whether it is on, since when, and backup codes left. */
+  twoFactor: '/v2/user/two-factor',
+  /** Start setting it up (with the password): a new secret, not in force until confirmed. */
+  twoFactorEnrol: '/v2/user/two-factor/enrol',
+  /** Confirm the set-up with a code: on; the backup codes, shown once; every other login ends. */
+  twoFactorConfirm: '/v2/user/two-factor/confirm',
+  /** Turn it off, with the password and a code (or a backup code). */
+  twoFactorDisable: '/v2/user/two-factor/disable',
+  /** A new set of backup codes (with a code), shown once; the old set stops working. */
+  twoFactorBackupCodes: '/v2/user/two-factor/backup-codes',
+  /** A login's second step: the ticket the right password earned, and a code (no token yet). */
+  loginSecondFactor: '/v2/user/login/second-factor',
+  /** Re-confirm this login with the password or a code, before a sensitive action. */
+  reauth: '/v2/user/reauth',
 } as const;
 
 /** The web pages the mailed links open; the token travels in the fragment, never sent to a server log. */

@@ -76,7 +76,7 @@ export const SERVER_MSG = {
   userNotFound: '用户不存在',
   nothingToChange: '没有要修改的内容',
   vipUntilInvalid: 'VIP到期时间格式应为 YYYY-MM-DD HH:mm:ss',
-  rolesInvalid: '角色只能是 member、staff、admin',
+  rolesInvalid: '角色只能是 member、support、content、finance、admin',
   cannotRemoveOwnAdmin: '不能取消自己的管理员角色',
   cannotDisableSelf: '不能停用自己的账号',
   packageMissing: 'VIP套餐不存在',

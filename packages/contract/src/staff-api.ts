@@ -13,6 +13,8 @@ export const STAFF_API = {
   user: '/v2/admin/users/:id',
   /** Send the member a password reset link (staff never see or set a member's password). */
   userResetLink: '/v2/admin/users/:id/reset-link',
+  /** Turn off another account's second factor (it enrols again at its next sign-in). */
+  userTwoFactorReset: '/v2/admin/users/:id/two-factor/reset',
   packages: '/v2/admin/packages',
   package: '/v2/admin/packages/:id',
   codes: '/v2/admin/codes',
@@ -32,4 +34,8 @@ export const STAFF_API = {
   mediaRetry: '/v2/admin/media/:id/retry',
   mediaCancel: '/v2/admin/media/:id/cancel',
   mediaStills: '/v2/admin/media/:id/stills',
+  /** 操作日志: the audit log (admins), one entry, and its CSV. Nothing changes an entry. */
+  audit: '/v2/admin/audit',
+  auditExport: '/v2/admin/audit/export',
+  auditEntry: '/v2/admin/audit/:id',
 } as const;

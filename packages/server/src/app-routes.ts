@@ -27,7 +27,9 @@ import { createMediaTokens } from './features/streams/media-tokens';
 import { streamRoutes } from './features/streams/streams.routes';
 import { supportStaffRoutes } from './features/support/support-staff.routes';
 import { supportRoutes } from './features/support/support.routes';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
 import { usersAdminRoutes } from './features/users-admin/users-admin.routes';
+import { auditRoutes } from './features/staff-audit/audit.routes';
 import { videoMediaRoutes } from './features/video/video-media.routes';
 import type { VideoRuntime } from './features/video/video-runtime';
 import { videoStaffRoutes } from './features/video/video-staff.routes';
@@ -80,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         });
         await signed.register(accountsRoutes, { accounts: services.accounts, auth, config });
         await signed.register(recoveryRoutes, { recovery: services.recovery, auth, config });
+        await signed.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth, config });
         await signed.register(exportRoutes, { exports: services.exports, auth });
         await signed.register(deletionRoutes, { deletion: services.deletion, auth, config });
         await signed.register(libraryRoutes, { library: services.library, auth });
@@ -100,6 +103,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
           auth,
         });
         await signed.register(vipPackagesStaffRoutes, { vipPackages: services.vipPackages, auth });
+        await signed.register(auditRoutes, { audit: services.audit, auth });
         await signed.register(activationCodesStaffRoutes, {
           activationCodes: services.activationCodes,
           auth,

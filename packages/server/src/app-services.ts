@@ -29,7 +29,9 @@ import { databaseStreamSlots, redisStreamSlots } from './features/streams/stream
 import { createStreamUrls } from './features/streams/stream-urls';
 import { createStreamsService } from './features/streams/streams.service';
 import { createSupportService } from './features/support/support.service';
+import { createTwoFactorService } from './features/two-factor/two-factor.service';
 import { createUsersAdminService } from './features/users-admin/users-admin.service';
+import type { StaffAudit } from './features/staff-audit/audit.service';
 import type { VideoService } from './features/video/video.service';
 import { createVipPackagesService } from './features/vip-packages/vip-packages.service';
 import type { AccessTokens } from './http/auth';
@@ -55,6 +57,8 @@ export interface AppServicesDeps {
   videos: VideoService;
   /** Built before the video runtime, which fulfils members' requests when a video is made. */
   cloudDownloads: CloudDownloadsService;
+  /** The audit log every console change writes to (features/staff-audit). */
+  staffAudit: StaffAudit;
   metrics: AppMetrics;
 }
 
@@ -73,7 +77,9 @@ export async function createAppServices(deps: AppServicesDeps) {
   const db = database.db;
   // Services other services call: one of each, handed to them.
   const membership = createMembershipService(db);
-  const vipPackages = createVipPackagesService(db);
+  const { staffAudit } = deps;
+  const audit = staffAudit.record;
+  const vipPackages = createVipPackagesService({ db, audit });
   const orderPayments = createOrderPaymentsService(db);
   const notifies = createPaymentNotifyService({
     db,
@@ -93,6 +99,14 @@ export async function createAppServices(deps: AppServicesDeps) {
     onRegistered: (userId) => recovery.registered(userId),
     cancelDeletion: (userId) => deletion.cancelOnLogin(userId),
     retentionDays: config.retentionDays,
+    secondFactorTicket: (userId) => twoFactor.loginTicket(userId),
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    key: config.twoFactorKey,
+    log: app.log,
+    guesses: accounts.confirmationGuesses,
+    finishLogin: (userId, client) => accounts.finishSecondFactorLogin(userId, client),
   });
   const recovery = createRecoveryService({
     db,
@@ -100,19 +114,21 @@ export async function createAppServices(deps: AppServicesDeps) {
     siteUrl: config.mail.siteUrl,
     checkCaptcha: (uuid, code) => accounts.checkCaptcha(uuid, code),
     log: app.log,
+    audit,
   });
   every(app, LOGIN_LIMITS_SWEEP_MS, 'login limits sweep', () => accounts.sweepLoginLimits());
   every(app, LOGIN_LIMITS_SWEEP_MS, 'mailed links sweep', () => recovery.sweep());
+  every(app, LOGIN_LIMITS_SWEEP_MS, 'two-factor tickets sweep', () => twoFactor.sweep());
   every(app, RETENTION_SWEEP_MS, 'retention sweep', () => scheduledJobs.retention());
 
   // Built here, as 注销账号 removes their rows with the counters they feed.
   const library = createLibraryService(db, config.jwtSecret);
-  const reviews = createReviewsService(db);
+  const reviews = createReviewsService({ db, audit });
   const deletion = createDeletionService({
     db,
     log: app.log,
     coolingOffDays: config.accountDeletionDays,
-    forgetters: [library, reviews],
+    forgetters: [library, reviews, twoFactor],
     onDeleted: () => catalogueCache.clear(),
   });
   every(app, RETENTION_SWEEP_MS, 'account deletions', () => deletion.runDue());
@@ -133,6 +149,7 @@ export async function createAppServices(deps: AppServicesDeps) {
 
   const imports = createImportJobsService({
     db,
+    audit,
     log: app.log,
     onFinish: () => catalogueCache.clear(),
     lease: workerLease,
@@ -144,12 +161,18 @@ export async function createAppServices(deps: AppServicesDeps) {
 
   return {
     accounts,
-    activationCodes: createActivationCodesService({ db, membership, packages: vipPackages }),
+    activationCodes: createActivationCodesService({
+      db,
+      membership,
+      packages: vipPackages,
+      minting: { audit, dailyCap: config.staffTrust.codesDailyCap },
+    }),
+    audit: staffAudit,
     catalogue: createCatalogueService({
       database: deps.readDatabase ?? database,
       searchCache: searchCache(app, config, deps.redis),
     }),
-    catalogueAdmin: createCatalogueAdminService(db, () => catalogueCache.clear()),
+    catalogueAdmin: createCatalogueAdminService({ db, onChange: () => catalogueCache.clear(), audit }),
     exports: createExportService({ db, log: app.log }),
     cloudDownloads: deps.cloudDownloads,
     follows: createFollowsService(database),
@@ -179,8 +202,9 @@ export async function createAppServices(deps: AppServicesDeps) {
       devicesPerVip: config.media.streamsPerVip,
       metrics: deps.metrics,
     }),
-    support: createSupportService(db),
-    usersAdmin: createUsersAdminService(db),
+    support: createSupportService({ db, audit }),
+    twoFactor,
+    usersAdmin: createUsersAdminService({ db, audit, twoFactor }),
     vipPackages,
   };
 }

@@ -18,6 +18,9 @@ import { createPaymentProviders, type ProviderOverrides } from './features/payme
 import { mediaOrigins } from './features/video/media-origins';
 import { createVideoRuntime, type VideoRuntime } from './features/video/video-runtime';
 import type { VideoQueueSettings } from './features/video/video-jobs';
+import { guardConsoleRoutes } from './http/console-routes';
+import { createStaffAudit } from './features/staff-audit/audit.service';
+import { createConsoleCheck } from './features/staff-access/console-check';
 import { createAccessTokens, createAuthenticator } from './http/auth';
 import { clientErrorHandler, refuseHostileInput } from './http/hostile-input';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -98,6 +101,7 @@ export async function buildApp({
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.checkResponses }));
   registerErrorHandling(app);
   refuseHostileInput(app);
+  guardConsoleRoutes(app);
 
   registerSecurityHeaders(app, config, await mediaOrigins(config.media));
   await app.register(swagger, {
@@ -121,11 +125,17 @@ export async function buildApp({
   );
   const nonceStore = nonces ?? (await databaseNonces(app, database, config.dataDir));
   const tokens = createAccessTokens(config.jwtSecret);
-  const auth = createAuthenticator(tokens, createCallerLookup(database.db));
+  const auth = createAuthenticator(
+    tokens,
+    createCallerLookup(database.db),
+    createConsoleCheck({ db: database.db, idleMinutes: config.staffTrust.consoleIdleMinutes, log: app.log }),
+  );
   const providers = createPaymentProviders(config.payments, paymentProviders, app.log);
   const newId = createIdGenerator({ workerId: () => workerLease.workerId() });
   // One cloud-downloads service for the routes and the video runtime, which fulfils requests.
-  const cloudDownloads = createCloudDownloadsService(database.db);
+  // Every console change writes its audit entry through this, in the change's own transaction.
+  const staffAudit = createStaffAudit(database.db);
+  const cloudDownloads = createCloudDownloadsService({ db: database.db, audit: staffAudit.record });
   const video =
     givenVideo ??
     createVideoRuntime({
@@ -156,6 +166,7 @@ export async function buildApp({
     workerLease,
     videos: video.service,
     cloudDownloads,
+    staffAudit,
     metrics,
   });
   app.decorate('scheduledJobs', services.scheduledJobs);

@@ -50,6 +50,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: given }).jwtSecret).toBe(given);
   });
 
+  it('reads TWO_FACTOR_KEY as hex or base64 of 32 bytes, or keeps a generated one in DATA_DIR', () => {
+    const dir = dataDir();
+    const generated = loadConfig({ DATA_DIR: dir }).twoFactorKey;
+    expect(generated).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).twoFactorKey).toEqual(generated);
+    expect(readFileSync(path.join(dir, 'two-factor-key'), 'utf8').trim()).toBe(generated.toString('hex'));
+    const key = Buffer.alloc(32, 9);
+    for (const text of [key.toString('hex'), key.toString('base64'), key.toString('base64url')])
+      expect(loadConfig({ DATA_DIR: dir, TWO_FACTOR_KEY: text }).twoFactorKey).toEqual(key);
+    for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(24).toString('base64')])
+      expect(() => loadConfig({ DATA_DIR: dir, TWO_FACTOR_KEY: bad })).toThrow(/TWO_FACTOR_KEY/);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '9000',

@@ -65,6 +65,14 @@ const envSchema = z.object({
   SIGN_SECRET: z.string().min(8, '至少 8 个字符').default('yingku-demo-sign-secret'),
   APP_ID: z.string().min(1).default('yingku-web'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符 (256 位)').optional(),
+  /**
+   * The AES-256-GCM key of the two-factor secrets (decision 070): 32 bytes, as 64 hex digits or
+   * base64. Losing it turns every member's 两步验证 off in effect (their codes no longer check).
+   */
+  TWO_FACTOR_KEY: z
+    .string()
+    .refine((v) => twoFactorKeyBytes(v) !== undefined, '应为 32 字节的密钥：64 位十六进制或 base64')
+    .optional(),
   IMAGE_HOST: z.string().min(1).default('/img'),
   CAPTCHA_ENABLED: bool.default(true),
   DEMO_DATA: bool.default(true),
@@ -129,6 +137,15 @@ const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
   /** 注销账号's cooling-off period in days: a login in it undoes the request (0: the next run). */
   ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(90).default(DELETION_LIMITS.coolingOffDays),
+  /** Activation codes one staff member may mint in the console per Asia/Shanghai day. */
+  CODES_DAILY_CAP: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** A console login unused this many minutes is ended. */
+  CONSOLE_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   ...mediaEnvShape,
   ...mailEnvShape,
 });
@@ -144,6 +161,8 @@ export interface AppConfig {
   signSecret: string;
   appId: string;
   jwtSecret: string;
+  /** TWO_FACTOR_KEY: 32 bytes that seal the TOTP secrets and key the backup codes' hashes. */
+  twoFactorKey: Buffer;
   imageHost: string;
   captchaEnabled: boolean;
   demoData: boolean;
@@ -182,13 +201,15 @@ export interface AppConfig {
   retentionDays: number;
   /** ACCOUNT_DELETION_DAYS: 注销账号's cooling-off period, in which logging in undoes it. */
   accountDeletionDays: number;
+  /** The console's trust rules (decision 071): CODES_DAILY_CAP, CONSOLE_IDLE_MINUTES. */
+  staffTrust: { codesDailyCap: number; consoleIdleMinutes: number };
 }
 
 export class ConfigError extends Error {}
 
 /**
  * Parses the environment once, at boot. A wrong value stops the start with a message naming it.
- * `JWT_SECRET`, when unset, is generated once and kept in `DATA_DIR`.
+ * `JWT_SECRET` and `TWO_FACTOR_KEY`, when unset, are generated once and kept in `DATA_DIR`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -222,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signSecret: e.SIGN_SECRET,
     appId: e.APP_ID,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
+    twoFactorKey: twoFactorKey(e.TWO_FACTOR_KEY ?? persistedSecret(dataDir, 'two-factor-key')),
     imageHost: e.IMAGE_HOST,
     captchaEnabled: e.CAPTCHA_ENABLED,
     demoData: e.DEMO_DATA,
@@ -242,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail,
     retentionDays: e.RETENTION_DAYS,
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
+    staffTrust: { codesDailyCap: e.CODES_DAILY_CAP, consoleIdleMinutes: e.CONSOLE_IDLE_MINUTES },
   };
 }
 
@@ -348,6 +371,28 @@ function defaultWebDist(): string {
   return path.join(SERVER_DIR, '..', 'web', 'dist');
 }
 
+/** TWO_FACTOR_KEY's bytes; a kept key that is not one (an edited DATA_DIR file) stops the start. */
+function twoFactorKey(text: string): Buffer {
+  const bytes = twoFactorKeyBytes(text);
+  if (!bytes) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWO_FACTOR_KEY (or DATA_DIR/two-factor-key): not 32 bytes of hex or base64',
+    );
+  }
+  return bytes;
+}
+
+/** 32 bytes from 64 hex digits or base64 (either alphabet, padded or not); undefined otherwise. */
+function twoFactorKeyBytes(text: string): Buffer | undefined {
+  const value = text.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
+}
+
 function persistedSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -368,6 +413,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     signSecret: 'test-sign-secret',
     appId: 'test-app',
     jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+    twoFactorKey: Buffer.alloc(32, 7),
     imageHost: '/img',
     captchaEnabled: false,
     demoData: false,
@@ -405,6 +451,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // No outbox: a test that follows a mail gives an SMTP server of its own (test/smtp-server.ts).
     retentionDays: 180,
     accountDeletionDays: DELETION_LIMITS.coolingOffDays,
+    staffTrust: { codesDailyCap: 2000, consoleIdleMinutes: 30 },
     mail: {
       smtpUrl: undefined,
       from: '影库 <no-reply@yingku.test>',

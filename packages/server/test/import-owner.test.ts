@@ -81,7 +81,7 @@ describe.skipIf(!adminUrl)('a console import whose server is killed', () => {
     const staff = await insertUser(seed.db);
     await seed.db
       .updateTable('users')
-      .set({ roles: sql<string[]>`ARRAY['member','staff']::text[]` })
+      .set({ roles: sql<string[]>`ARRAY['member','content']::text[]` })
       .where('id', '=', staff.id)
       .execute();
     const sessionId = randomUUID();

@@ -56,7 +56,11 @@ export async function insertUser(db: Kysely<DB>, overrides: UserOverrides = {}):
 /** A live login for the user and its access token, as the `authorization` header. */
 export async function loginAs(t: TestApp, user: Pick<TestUser, 'id'>): Promise<{ authorization: string }> {
   const sessionId = randomUUID();
-  await t.database.db.insertInto('login_sessions').values({ id: sessionId, user_id: user.id }).execute();
+  // As a login by password does, it counts as a fresh confirmation (reauth_at).
+  await t.database.db
+    .insertInto('login_sessions')
+    .values({ id: sessionId, user_id: user.id, reauth_at: new Date() })
+    .execute();
   const token = await createAccessTokens(t.config.jwtSecret).issue({ userId: user.id, sessionId });
   return { authorization: `Bearer ${token}` };
 }

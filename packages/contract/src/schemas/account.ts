@@ -65,8 +65,19 @@ export const authTokens = z.object({ accessToken: z.string(), refreshToken: z.st
 export type AuthTokens = z.infer<typeof authTokens>;
 /** GET /v2/user/token. */
 export const authTokensResponse = dataEnvelope(authTokens);
-/** POST /v2/user/login: the tokens, and whether the login undid a pending 注销账号. */
-export const loginResponse = dataEnvelope(authTokens.extend({ deletionCancelled: z.boolean().optional() }));
+/**
+ * POST /v2/user/login's answer for an account with 两步验证 on (decision 070): no tokens yet, a
+ * short-lived single-use ticket for POST ACCOUNT_API.loginSecondFactor with a code.
+ */
+export const secondFactorChallenge = z.object({ secondFactorRequired: z.literal(true), ticket: z.string() });
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
+/** A finished login: the tokens, and whether it undid a pending 注销账号. */
+export const loginTokens = authTokens.extend({ deletionCancelled: z.boolean().optional() });
+export type LoginTokens = z.infer<typeof loginTokens>;
+/** POST /v2/user/login: a finished login, or the second step it still needs. */
+export const loginResponse = dataEnvelope(z.union([loginTokens, secondFactorChallenge]));
+/** POST ACCOUNT_API.loginSecondFactor: the finished login. */
+export const secondFactorLoginResponse = dataEnvelope(loginTokens);
 
 /** POST /v2/user/register (no token): the login form plus the repeat and a safe e-mail. */
 export const registerBody = loginBody

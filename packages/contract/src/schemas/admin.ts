@@ -15,9 +15,8 @@ import {
 import { parsePrice } from '../money';
 import { PAY_CHANNELS } from './commerce';
 
-/** Roles of an account: every account is a member; staff answer and operate; admins also grant roles. */
-export const ROLES = ['member', 'staff', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from '../staff-roles';
+import { reasonField } from './staff-fields';
 
 /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai, as the console reads and writes times. */
 const TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -138,7 +137,8 @@ export const staffUserParams = z.object({ id: idString });
 /**
  * POST /v2/admin/users/{id} — any of: `vipUntil` (VIP, level 2, until then; null ends VIP),
  * `disabled` (stops every login of the account at once), `roles` (admins only; `member` is
- * always kept). An admin cannot take its own admin role away nor disable itself.
+ * always kept). An admin cannot take its own admin role away nor disable itself. `reason`
+ * (why, for the audit log) is required with `vipUntil`.
  */
 export const staffUserUpdateBody = z
   .object({
@@ -154,9 +154,14 @@ export const staffUserUpdateBody = z
       .array(z.enum(ROLES, SERVER_MSG.rolesInvalid), SERVER_MSG.rolesInvalid)
       .max(ROLES.length * 2, SERVER_MSG.rolesInvalid)
       .optional(),
+    /** Why (kept in the audit log); required with `vipUntil`. */
+    reason: reasonField.optional(),
   })
-  .refine(atLeastOne, SERVER_MSG.nothingToChange);
+  .refine(({ reason: _reason, ...changes }) => atLeastOne(changes), SERVER_MSG.nothingToChange);
 export type StaffUserUpdateBody = z.input<typeof staffUserUpdateBody>;
+
+/** POST /v2/admin/users/{id}/two-factor/reset — why (kept in the audit log). */
+export const staffTwoFactorResetBody = z.object({ ...clientFields, reason: reasonField });
 
 // ——— VIP packages ———
 
@@ -317,6 +322,8 @@ export const staffCodeBatchRow = z.object({
   batch: z.string(),
   packageId: z.string(),
   packageName: z.string(),
+  /** Who minted it in the console (null: the CLI, or before creators were kept). */
+  creatorName: z.string().nullable(),
   total: z.number().int(),
   used: z.number().int(),
   createTime: z.string(),

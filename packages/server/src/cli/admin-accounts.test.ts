@@ -18,21 +18,21 @@ function accountOf(userName: string, ...passwords: string[]) {
       .executeTakeFirst();
     const admin: boolean[] = [];
     for (const password of passwords) {
-      admin.push(await createOperatorAccounts(db).canLogIn(userName, password, 'admin'));
+      admin.push(await createOperatorAccounts(db).canLogIn(userName, password));
     }
     return { row, admin };
   });
 }
 
 describe('npm run admin -- create-admin', () => {
-  const ADMIN_ROLES = ['member', 'staff', 'admin'];
+  const ADMIN_ROLES = ['member', 'admin'];
 
   it('makes a new admin with a generated password printed once; grants admin to an existing account', async () => {
     const made = await admin('create-admin', 'first_boss');
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/^[A-HJ-NP-Za-km-z2-9]{24}\n$/);
     expect(made.stderr).toMatch(
-      /^Created first_boss \(user \d+\) with roles member, staff, admin\. Its password is printed above, once/,
+      /^Created first_boss \(user \d+\) with roles member, admin\. Its password is printed above, once/,
     );
     const created = await accountOf('first_boss', made.stdout.trim());
     expect(created.row).toMatchObject({
@@ -61,7 +61,7 @@ describe('npm run admin -- create-admin', () => {
     expect(granted.code, granted.stderr).toBe(0);
     expect(granted.stdout).toBe('');
     expect(granted.stderr.trim()).toBe(
-      `Plain_Member (user ${before.row!.id}) now has roles member, staff, admin. Its password is unchanged. ` +
+      `Plain_Member (user ${before.row!.id}) now has roles member, admin. Its password is unchanged. ` +
         'It had been disabled and can log in again.',
     );
     const after = await accountOf('plain_member', 'member-pass-1');

@@ -188,7 +188,7 @@ export async function runCreateAdmin(
       generated = !prompt.isTTY;
       password = generated ? randomPassword() : await askTwice(prompt, existing?.userName ?? userName);
     }
-    const result = await accounts.ensure({ userName, roles: ['member', 'staff', 'admin'], password, email });
+    const result = await accounts.ensure({ userName, roles: ['member', 'admin'], password, email });
     if (generated) output.out(password!);
     output.err(summary(result, generated));
     return 0;

@@ -77,7 +77,7 @@ const activationCodes = (db: Database['db']) =>
   createActivationCodesService({
     db,
     membership: createMembershipService(db),
-    packages: createVipPackagesService(db),
+    packages: createVipPackagesService({ db }),
   });
 
 const USAGE = `Usage:
@@ -162,7 +162,7 @@ async function createNew(file: string) {
 }
 
 async function listPackages(context: AdminContext): Promise<number> {
-  const packages = await context.withDatabase(({ db }) => createVipPackagesService(db).list());
+  const packages = await context.withDatabase(({ db }) => createVipPackagesService({ db }).list());
   for (const p of packages) context.out(packageLine(p));
   return 0;
 }
@@ -224,7 +224,9 @@ async function run(command: Command, context: AdminContext): Promise<number> {
       ? runCreateAdmin(command, context.prompt, withAccounts, context)
       : runResetPassword(command, context.prompt, withAccounts, context);
   }
-  return context.withDatabase(({ db }) => runPackageCommand(command, createVipPackagesService(db), context));
+  return context.withDatabase(({ db }) =>
+    runPackageCommand(command, createVipPackagesService({ db }), context),
+  );
 }
 
 /** What an operator can act on, as they should read it; undefined for a fault of ours. */

@@ -25,6 +25,8 @@ import * as m0023 from './migrations/0023-stream-slots';
 import * as m0024 from './migrations/0024-media-housekeeping';
 import * as m0025 from './migrations/0025-account-recovery';
 import * as m0026 from './migrations/0026-account-deletion';
+import * as m0027 from './migrations/0027-staff-trust';
+import * as m0028 from './migrations/0028-two-factor';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -57,6 +59,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-media-housekeeping': m0024,
   '0025-account-recovery': m0025,
   '0026-account-deletion': m0026,
+  '0027-staff-trust': m0027,
+  '0028-two-factor': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -253,6 +253,12 @@ export interface LoginSessionsTable {
   revoked_at: Timestamp | null;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  /** When this login last called the console (CONSOLE_IDLE_MINUTES ends an idle one). */
+  console_seen_at: Timestamp | null;
+  /** When this login last proved a second factor (features/two-factor): its login, or a set-up. */
+  second_factor_at: Timestamp | null;
+  /** When this login was last re-confirmed, by password or code, for sensitive actions. */
+  reauth_at: Timestamp | null;
 }
 
 /** A link sent by mail: a password reset or an e-mail verification (only its hash kept). */
@@ -272,6 +278,35 @@ export interface RecoveryCodesTable {
   user_id: BigId;
   code_hash: string;
   created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** An account's TOTP (decision 070): the sealed secret, pending until confirmed. */
+export interface TwoFactorTable {
+  user_id: BigId;
+  /** AES-256-GCM of the base32 secret under TWO_FACTOR_KEY (features/two-factor/secret-box.ts). */
+  secret_sealed: string;
+  created_at: Timestamp;
+  /** Null while pending (set up, not confirmed). */
+  enabled_at: Timestamp | null;
+  /** RFC 6238's T of the last code accepted: no code of this step or an earlier one works. */
+  last_time_step: ColumnType<string, string | bigint | undefined, string | bigint>;
+}
+
+/** A backup code of two-factor sign-in: only its keyed hash, each usable once. */
+export interface TwoFactorBackupCodesTable {
+  user_id: BigId;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The ticket a right password earns for the login's second step (only its SHA-256 kept). */
+export interface TwoFactorTicketsTable {
+  ticket_hash: string;
+  user_id: BigId;
+  created_at: Timestamp;
+  expires_at: GivenTimestamp;
   used_at: Timestamp | null;
 }
 export interface RefreshTokensTable {
@@ -386,6 +421,24 @@ export interface ActivationCodesTable {
   redeemed_at: Timestamp | null;
   /** The code's last 5 characters, for staff to tell codes apart. */
   code_tail: Generated<string>;
+  /** Who minted it in the console (null: the CLI, or before the audit log). */
+  created_by: BigId | null;
+}
+
+/** One console change (the audit log, append-only; decision 071). */
+export interface StaffActionsTable {
+  id: GeneratedBigId;
+  created_at: Timestamp;
+  actor_id: BigId;
+  action: string;
+  object_type: string;
+  object_id: string;
+  /** The changed fields before and after (JSON text on the way in). */
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  reason: string | null;
+  ip: string;
+  request_id: string;
 }
 
 export interface ImportJobsTable {
@@ -559,6 +612,7 @@ export interface MemberTalliesTable {
 }
 
 export interface DB {
+  staff_actions: StaffActionsTable;
   work_ratings: WorkRatingsTable;
   review_helpful: ReviewVotesTable;
   review_reports: ReviewVotesTable;
@@ -595,6 +649,9 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
   recovery_codes: RecoveryCodesTable;
+  two_factor: TwoFactorTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
+  two_factor_tickets: TwoFactorTicketsTable;
   captchas: CaptchasTable;
   login_failures: LoginFailuresTable;
   flood_counters: FloodCountersTable;

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await insertWorks(t.database.db, [buildWorkLine({ number: 'HOST-001', title: '普通的标题' })]);
   member = (await insertCaller(t)).headers;
-  staff = (await insertRoleCaller(t, ['member', 'staff', 'admin'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'admin'])).headers;
   const pkg = await t.database.db
     .selectFrom('vip_packages')
     .select(sql<string>`id::text`.as('id'))

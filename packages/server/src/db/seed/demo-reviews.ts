@@ -35,7 +35,7 @@ const PHRASES = [
  */
 export async function seedDemoReviews(db: Kysely<DB>): Promise<number> {
   const accounts = createOperatorAccounts(db);
-  const reviews = createReviewsService(db);
+  const reviews = createReviewsService({ db });
   const dice = createDice(DEMO_SEED + 44);
   const works = await db
     .selectFrom('works')

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API, fillPath, SERVER_MSG, STAFF_API } from '@yingku/contract';
+import { API, fillPath, SERVER_MSG, STAFF_API, TWO_FACTOR_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectBadRequest } from '../../../test/staff';
+import { expectBadRequest, giveSecondFactor } from '../../../test/staff';
 import {
   createDemoStaff,
   DEMO_STAFF_PASSWORD_FILE,
@@ -45,13 +45,15 @@ describe('the demo staff account', () => {
     expect(readFileSync(file, 'utf8')).toBe(`${made!.password}\n`);
     // Readable by its owner only, as the JWT secret is.
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect((await account())?.roles).toEqual(['member', 'staff']);
+    expect((await account())?.roles).toEqual(['member', 'support', 'content', 'finance']);
     expect(await demoStaffLogin(t.database.db, dir)).toEqual(made);
 
-    // It logs in and answers in the console, but is not an admin.
+    // It logs in; the console asks it to set up a second factor first, then answers; not an admin.
     const res = await t.send('POST', API.login, { userName: made!.userName, password: made!.password });
     expect(res.statusCode, res.body).toBe(200);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
+    expect((await t.get(STAFF_API.downloads, {}, headers)).json().msg).toBe(TWO_FACTOR_MSG.enrolRequired);
+    await giveSecondFactor(t, (await account())!.id);
     expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
     const grant = await t.send(
       'POST',
@@ -86,7 +88,7 @@ describe('the demo staff account', () => {
     const users = t.database.db.updateTable('users').where('user_name_key', '=', DEMO_STAFF_USER_NAME);
     await users.set({ roles: ['member'] }).execute();
     expect(await demoStaffLogin(t.database.db, dir)).toBeNull();
-    await users.set({ roles: ['member', 'staff'], disabled_at: new Date() }).execute();
+    await users.set({ roles: ['member', 'support'], disabled_at: new Date() }).execute();
     expect(await demoStaffLogin(t.database.db, dir)).toBeNull();
     await users.set({ disabled_at: null }).execute();
     expect(await demoStaffLogin(t.database.db, dir)).not.toBeNull();

@@ -34,7 +34,7 @@ export async function createDemoStaff(db: Kysely<DB>, dataDir: string): Promise<
   try {
     await accounts.ensure({
       userName: DEMO_STAFF_USER_NAME,
-      roles: ['member', 'staff'],
+      roles: ['member', 'support', 'content', 'finance'],
       password,
       email: 'demo_staff@yingku.invalid',
     });
@@ -56,6 +56,6 @@ export async function demoStaffLogin(db: Kysely<DB>, dataDir: string): Promise<D
   if (!existsSync(file)) return null;
   const password = readFileSync(file, 'utf8').trim();
   if (!password) return null;
-  const works = await createOperatorAccounts(db).canLogIn(DEMO_STAFF_USER_NAME, password, 'staff');
+  const works = await createOperatorAccounts(db).canLogIn(DEMO_STAFF_USER_NAME, password);
   return works ? { userName: DEMO_STAFF_USER_NAME, password } : null;
 }

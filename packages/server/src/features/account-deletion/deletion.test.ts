@@ -147,7 +147,7 @@ describe('注销账号: the request', () => {
     // A staff account of known password: the member's row, given the staff role.
     await db
       .updateTable('users')
-      .set({ roles: ['member', 'staff'] })
+      .set({ roles: ['member', 'support'] })
       .where('id', '=', member.userId)
       .execute();
     expectBadRequest(await askDeletion(member), DELETION_MSG.staffRefused);
@@ -214,7 +214,7 @@ describe('注销账号: the job', () => {
     expect(gone.deleted_at).not.toBeNull();
     expect(gone.user_name_key).not.toContain(member.userName.toLowerCase());
 
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'support']);
     const orders = await t.get(STAFF_API.orders, { pageSize: 100 }, staff.headers);
     expect(orders.json().rows).toContainEqual(
       expect.objectContaining({ orderId, userName: DELETION_MSG.deletedUser }),
@@ -279,7 +279,7 @@ describe('注销账号: the job', () => {
       db,
       log: silent,
       coolingOffDays: 0,
-      forgetters: [library, createReviewsService(db)],
+      forgetters: [library, createReviewsService({ db })],
     });
     expect(await working.runDue()).toBe(1);
     expect((await user(member.userId)).deleted_at).not.toBeNull();

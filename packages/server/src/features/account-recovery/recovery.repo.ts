@@ -77,6 +77,9 @@ export function createRecoveryRepo(db: Kysely<DB>) {
   }
 
   return {
+    /** Runs `work` in one transaction (the service's change and its audit entry together). */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     async account(userId: string): Promise<MailAccount | undefined> {
       return db.selectFrom('users').select(accountColumns).where('id', '=', userId).executeTakeFirst();
     },
@@ -112,8 +115,8 @@ export function createRecoveryRepo(db: Kysely<DB>) {
     },
 
     /** How many links of this kind went to the account in the last hour. */
-    async linksInLastHour(userId: string, purpose: LinkPurpose): Promise<number> {
-      const row = await db
+    async linksInLastHour(userId: string, purpose: LinkPurpose, trx: Executor = db): Promise<number> {
+      const row = await trx
         .selectFrom('account_tokens')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('user_id', '=', userId)
@@ -123,14 +126,17 @@ export function createRecoveryRepo(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    async addLink(link: {
-      tokenHash: string;
-      userId: string;
-      purpose: LinkPurpose;
-      email: string;
-      minutes: number;
-    }): Promise<void> {
-      await db
+    async addLink(
+      link: {
+        tokenHash: string;
+        userId: string;
+        purpose: LinkPurpose;
+        email: string;
+        minutes: number;
+      },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
         .insertInto('account_tokens')
         .values({
           token_hash: link.tokenHash,

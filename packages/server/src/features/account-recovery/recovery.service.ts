@@ -8,7 +8,9 @@ import {
 } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { Caller } from '../../http/auth';
+import type { Caller, StaffCaller } from '../../http/auth';
+import type { Executor } from '../../db/executor';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Logger } from '../../lib/logger';
 import { requireStrongPassword } from '../accounts/password-quality';
@@ -26,6 +28,8 @@ export interface RecoveryServiceDeps {
   checkCaptcha: (uuid: string | undefined, code: string | undefined) => Promise<void>;
   /** Where the security events go (docs/operations.md). */
   log: Logger;
+  /** The audit entry of a reset link staff send (features/staff-audit). */
+  audit: AuditRecorder;
 }
 
 /** A link's token: 32 random bytes, base64url; only its SHA-256 is stored. */
@@ -43,29 +47,54 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * a single-use link to it, recovery codes for members without a real address, and the console's
  * 发送重置链接. Every new password passes the quality check and ends every login.
  */
-export function createRecoveryService({ db, mailer, siteUrl, checkCaptcha, log }: RecoveryServiceDeps) {
+export function createRecoveryService({
+  db,
+  mailer,
+  siteUrl,
+  checkCaptcha,
+  log,
+  audit,
+}: RecoveryServiceDeps) {
   const repo = createRecoveryRepo(db);
 
   /** Mails `account` a new link, unless it was sent its hour's share already. */
-  async function sendLink(account: MailAccount, purpose: LinkPurpose): Promise<boolean> {
-    if ((await repo.linksInLastHour(account.userId, purpose)) >= RECOVERY_LIMITS.mailsPerAccountHour)
-      return false;
+  /** A new link for `account`, stored; null when it was sent its hour's share already. */
+  async function newLink(
+    account: MailAccount,
+    purpose: LinkPurpose,
+    trx: Executor = db,
+  ): Promise<string | null> {
+    if ((await repo.linksInLastHour(account.userId, purpose, trx)) >= RECOVERY_LIMITS.mailsPerAccountHour)
+      return null;
     const token = randomBytes(32).toString('base64url');
-    await repo.addLink({
-      tokenHash: sha256(token),
-      userId: account.userId,
-      purpose,
-      email: account.email,
-      minutes: purpose === 'reset' ? RECOVERY_LIMITS.resetLinkMinutes : RECOVERY_LIMITS.verifyLinkHours * 60,
-    });
+    await repo.addLink(
+      {
+        tokenHash: sha256(token),
+        userId: account.userId,
+        purpose,
+        email: account.email,
+        minutes:
+          purpose === 'reset' ? RECOVERY_LIMITS.resetLinkMinutes : RECOVERY_LIMITS.verifyLinkHours * 60,
+      },
+      trx,
+    );
     const page = purpose === 'reset' ? ACCOUNT_PAGES.resetPassword : ACCOUNT_PAGES.verifyEmail;
-    const link = `${siteUrl}${page}#token=${token}`;
+    return `${siteUrl}${page}#token=${token}`;
+  }
+
+  function mailLink(account: MailAccount, purpose: LinkPurpose, link: string): void {
     mailer.send(
       purpose === 'reset'
         ? resetMail(account.email, account.userName, link)
         : verifyMail(account.email, account.userName, link),
     );
-    return true;
+  }
+
+  /** Mails `account` a new link, unless it was sent its hour's share already. */
+  async function sendLink(account: MailAccount, purpose: LinkPurpose): Promise<boolean> {
+    const link = await newLink(account, purpose);
+    if (link !== null) mailLink(account, purpose, link);
+    return link !== null;
   }
 
   async function requirePassword(caller: Caller, password: string, event: string): Promise<void> {
@@ -220,11 +249,19 @@ export function createRecoveryService({ db, mailer, siteUrl, checkCaptcha, log }
     },
 
     /** The console's 发送重置链接: staff never see or set the password, the member sets it. */
-    async sendResetLinkFor(staff: Caller, userId: string): Promise<void> {
+    async sendResetLinkFor(staff: StaffCaller, userId: string): Promise<void> {
       const account = await repo.account(userId);
       if (!account) throw notFound(RECOVERY_MSG.userNotFound);
       if (!account.emailVerified) throw badRequest(RECOVERY_MSG.memberEmailUnverified);
-      if (!(await sendLink(account, 'reset'))) throw tooManyRequests(RECOVERY_MSG.tooManyMails);
+      // The link and its audit entry together; the mail only once both are stored.
+      const link = await repo.inTransaction(async (trx) => {
+        const made = await newLink(account, 'reset', trx);
+        if (made !== null)
+          await audit(staff, { action: 'user.resetLink', objectType: 'user', objectId: userId }, trx);
+        return made;
+      });
+      if (link === null) throw tooManyRequests(RECOVERY_MSG.tooManyMails);
+      mailLink(account, 'reset', link);
       log.info({ event: 'password.reset_link_sent', userId, by: staff.userId }, 'security event');
     },
 

@@ -435,7 +435,7 @@ describe('password quality', () => {
 
 describe('发送重置链接 in the console', () => {
   it('mails the member a reset link; unverified, not found and members are refused', async () => {
-    const staff = await insertRoleCaller(t, ['staff']);
+    const staff = await insertRoleCaller(t, ['support']);
     const member = await verifiedMember();
     const unverified = await register();
     const path = (id: string) => fillPath(STAFF_API.userResetLink, { id });

@@ -106,6 +106,16 @@ export function createAccountsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** As {@link findForLogin}, by id: the login's second step (features/two-factor). */
+    async findForLoginById(userId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'disabled_at', 'deletion_requested_at'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
     /** The account behind a user name (any case), if the name exists. */
     async findAccount(userNameKey: string): Promise<AccountRow | undefined> {
       const row = await db

@@ -18,6 +18,7 @@ import {
   sessionEndBody,
   sessionEndParams,
   sessionsEndedResponse,
+  TWO_FACTOR_MSG,
   userInfoResponse,
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
@@ -80,17 +81,19 @@ export async function accountsRoutes(
     {
       ...floodLimit('login', config.floodLimits),
       schema: {
-        summary: 'Log in: an access and a refresh token (and whether it undid a pending deletion)',
+        summary:
+          'Log in: an access and a refresh token (and whether it undid a pending deletion), or, with 两步验证 on, the ticket of the second step',
         body: loginBody,
         response: { 200: loginResponse, ...errors },
       },
     },
     async (request) => {
-      const tokens = await service.login(request.body, {
+      const answer = await service.login(request.body, {
         ip: request.ip,
         userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
       });
-      return ok(tokens, tokens.deletionCancelled ? DELETION_MSG.cancelled : OK_MSG.operation);
+      if ('secondFactorRequired' in answer) return ok(answer, TWO_FACTOR_MSG.codeNeeded);
+      return ok(answer, answer.deletionCancelled ? DELETION_MSG.cancelled : OK_MSG.operation);
     },
   );
 

@@ -4,8 +4,11 @@ import {
   type AuthTokens,
   DELETION_MSG,
   LIMITS,
+  permissionsOf,
   PRIVACY_VERSION,
   type LoginSessionRow,
+  type LoginTokens,
+  type SecondFactorChallenge,
   type SessionLevel,
   type SessionUser,
   SERVER_MSG,
@@ -17,6 +20,7 @@ import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/
 import type { Logger } from '../../lib/logger';
 import { createAccountsRepo } from './accounts.repo';
 import { createCaptchaService } from './captcha.service';
+import { createConfirmationGuesses } from './confirmation-guesses';
 import { createGuardRepo } from './guard.repo';
 import { coarseAddress, deviceName } from './login-devices';
 import { createLoginLimiter, LOGIN_LIMITS, LOGIN_MAX_DAYS } from './login-limits';
@@ -43,6 +47,11 @@ export interface AccountsServiceDeps {
   cancelDeletion?: (userId: string) => Promise<boolean>;
   /** RETENTION_DAYS: a login's address and user agent are blanked after this many days. */
   retentionDays?: number;
+  /**
+   * After the right password: the ticket of the login's second step when the account has
+   * 两步验证 on (features/two-factor), else null — the login is then finished at once.
+   */
+  secondFactorTicket?: (userId: string) => Promise<string | null>;
 }
 
 /** An ended login is kept this long (for the member's and support's questions), then removed. */
@@ -67,16 +76,6 @@ export interface UserInfo {
   permissions: string[];
 }
 
-/**
- * What each role may do beyond a member (RuoYi-style permission strings, which the client
- * only displays; the server checks roles itself). Unknown roles grant nothing.
- */
-const ROLE_PERMISSIONS: Record<string, readonly string[]> = {
-  member: [],
-  staff: ['support:reply'],
-  admin: ['*:*:*'],
-};
-
 /** What a refresh token looks like (32 random bytes, base64url); anything else is refused unhashed. */
 const REFRESH_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -89,6 +88,7 @@ export function createAccountsService({
   onRegistered,
   cancelDeletion,
   retentionDays = 180,
+  secondFactorTicket,
 }: AccountsServiceDeps) {
   const accounts = createAccountsRepo(db);
   const sessions = createSessionRepo(db);
@@ -98,6 +98,33 @@ export function createAccountsService({
 
   async function newTokens(userId: string, sessionId: string, refreshToken: string): Promise<AuthTokens> {
     return { accessToken: await tokens.issue({ userId, sessionId }), refreshToken };
+  }
+
+  /** Opens the login and its tokens; a login in 注销账号's cooling-off period undoes it. */
+  async function startLogin(
+    user: { id: string; deletion_requested_at: Date | null },
+    client: Client,
+    secondFactor: boolean,
+  ): Promise<LoginTokens> {
+    const refreshToken = newRefreshToken();
+    const { sessionId } = await sessions.startLogin({
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      tokenHash: hashRefreshToken(refreshToken),
+      refreshDays: LIMITS.refreshTokenDays,
+      secondFactor,
+    });
+    log.info(
+      { event: 'login.succeeded', userId: user.id, sessionId, ip: client.ip, secondFactor },
+      'security event',
+    );
+    const deletionCancelled =
+      user.deletion_requested_at !== null && cancelDeletion !== undefined && (await cancelDeletion(user.id));
+    return {
+      ...(await newTokens(user.id, sessionId, refreshToken)),
+      ...(deletionCancelled ? { deletionCancelled } : {}),
+    };
   }
 
   return {
@@ -146,7 +173,7 @@ export function createAccountsService({
      * from this address and of the account, then the password. A failure from a slowed address
      * is answered late; a right password is never refused for other names' failures.
      */
-    async login(form: LoginForm, client: Client): Promise<AuthTokens & { deletionCancelled?: boolean }> {
+    async login(form: LoginForm, client: Client): Promise<LoginTokens | SecondFactorChallenge> {
       const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
       const standing = await limiter.standing(attempt);
       await captcha.check(form.uuid, form.code, standing.addressSlowed);
@@ -170,24 +197,31 @@ export function createAccountsService({
         throw badRequest(SERVER_MSG.accountDisabled);
       }
       await limiter.recordSuccess(attempt);
-      const refreshToken = newRefreshToken();
-      const { sessionId } = await sessions.startLogin({
-        userId: user.id,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        tokenHash: hashRefreshToken(refreshToken),
-        refreshDays: LIMITS.refreshTokenDays,
-      });
-      log.info({ event: 'login.succeeded', userId: user.id, sessionId, ip: client.ip }, 'security event');
-      const deletionCancelled =
-        user.deletion_requested_at !== null &&
-        cancelDeletion !== undefined &&
-        (await cancelDeletion(user.id));
-      return {
-        ...(await newTokens(user.id, sessionId, refreshToken)),
-        ...(deletionCancelled ? { deletionCancelled } : {}),
-      };
+      const ticket = await secondFactorTicket?.(user.id);
+      if (ticket) {
+        log.info({ event: 'login.second_factor_asked', userId: user.id, ip: client.ip }, 'security event');
+        return { secondFactorRequired: true, ticket };
+      }
+      return startLogin(user, client, false);
     },
+
+    /**
+     * The login's second step, after features/two-factor has checked the ticket and the code:
+     * the login opens, marked as having proved a second factor. Refused (as at the first step)
+     * when the account was disabled meanwhile.
+     */
+    async finishSecondFactorLogin(userId: string, client: Client): Promise<LoginTokens> {
+      const user = await accounts.findForLoginById(userId);
+      if (!user) throw badRequest(SERVER_MSG.loginFailed);
+      if (user.disabled_at !== null) {
+        log.warn({ event: 'login.disabled', userId, ip: client.ip }, 'security event');
+        throw badRequest(SERVER_MSG.accountDisabled);
+      }
+      return startLogin(user, client, true);
+    },
+
+    /** Wrong codes and re-confirmation passwords, per account (confirmation-guesses.ts). */
+    confirmationGuesses: createConfirmationGuesses(guard),
 
     /** Spends a refresh token for a new pair; a replayed one ends its whole login. */
     async refresh(presented: string | undefined): Promise<AuthTokens> {
@@ -295,7 +329,7 @@ export function createAccountsService({
         },
         level: { levelId: row.levelId, groupName: row.groupName, groupLevel: row.groupLevel },
         roles: row.roles,
-        permissions: [...new Set(row.roles.flatMap((role) => ROLE_PERMISSIONS[role] ?? []))],
+        permissions: permissionsOf(row.roles),
       };
     },
   };

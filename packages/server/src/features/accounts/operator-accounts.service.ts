@@ -1,8 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { passwordField, registerBody, type Role, SERVER_MSG, userNameField } from '@yingku/contract';
+import {
+  isStaffAccount,
+  passwordField,
+  registerBody,
+  type Role,
+  SERVER_MSG,
+  userNameField,
+} from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { type StaffRole } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { canonicalRoles } from '../users-admin/users-admin.service';
 import { type AccountRow, createAccountsRepo } from './accounts.repo';
@@ -145,11 +151,11 @@ export function createOperatorAccounts(db: Kysely<DB>) {
       return { userId: account.id, userName: account.userName };
     },
 
-    /** Whether the name and password log in to an enabled account holding `role` (or admin). */
-    async canLogIn(userName: string, password: string, role: StaffRole): Promise<boolean> {
+    /** Whether the name and password log in to an enabled staff account (any console role). */
+    async canLogIn(userName: string, password: string): Promise<boolean> {
       const account = await accounts.findAccount(userName.toLowerCase());
       if (!account || account.disabled) return false;
-      if (!account.roles.includes(role) && !account.roles.includes('admin')) return false;
+      if (!isStaffAccount(account.roles)) return false;
       return checkPassword(account.passwordHash, password);
     },
   };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { API, SERVER_MSG, STAFF_API } from '@yingku/contract';
+import { API, SERVER_MSG, STAFF_API, TWO_FACTOR_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectStaffOnly } from '../../../test/staff';
+import { expectStaffOnly, giveSecondFactor } from '../../../test/staff';
 import { insertUser } from '../../../test/users';
 import {
   createOperatorAccounts,
@@ -34,12 +34,12 @@ describe('randomPassword', () => {
 describe('operator accounts', () => {
   it('creates an admin that logs in through the real call and reaches the console', async () => {
     const password = randomPassword();
-    const made = await accounts.ensure({ userName: ' first_admin ', roles: ['staff', 'admin'], password });
+    const made = await accounts.ensure({ userName: ' first_admin ', roles: ['support', 'admin'], password });
     expect(made).toEqual({
       userId: expect.stringMatching(/^\d+$/),
       userName: 'first_admin',
       created: true,
-      roles: ['member', 'staff', 'admin'],
+      roles: ['member', 'support', 'admin'],
       passwordChanged: true,
       reEnabled: false,
     });
@@ -57,9 +57,15 @@ describe('operator accounts', () => {
     const res = await login('FIRST_ADMIN', password);
     expect(res.statusCode, res.body).toBe(200);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
-    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
-    expect(await accounts.canLogIn('first_admin', password, 'staff')).toBe(true);
-    expect(await accounts.canLogIn('first_admin', `${password}x`, 'staff')).toBe(false);
+    // The console opens once the new admin has a second factor (decision 071).
+    expect((await t.get(STAFF_API.inbox, {}, headers)).json()).toEqual({
+      code: 403,
+      msg: TWO_FACTOR_MSG.enrolRequired,
+    });
+    await giveSecondFactor(t, made.userId);
+    expect((await t.get(STAFF_API.inbox, {}, headers)).statusCode).toBe(200);
+    expect(await accounts.canLogIn('first_admin', password)).toBe(true);
+    expect(await accounts.canLogIn('first_admin', `${password}x`)).toBe(false);
   });
 
   it('grants roles to an existing account (any case), keeping its password and e-mail', async () => {
@@ -73,7 +79,7 @@ describe('operator accounts', () => {
 
     const made = await accounts.ensure({
       userName: 'existing01',
-      roles: ['staff', 'admin'],
+      roles: ['support', 'admin'],
       email: 'x@y.example',
     });
     expect(made).toMatchObject({
@@ -83,25 +89,25 @@ describe('operator accounts', () => {
       reEnabled: true,
     });
     const after = await userRow(user.id);
-    expect(after).toEqual({ ...before, roles: ['member', 'staff', 'admin'], disabled_at: null });
+    expect(after).toEqual({ ...before, roles: ['member', 'support', 'admin'], disabled_at: null });
   });
 
   it('sets a new password on request, ending the account’s live logins', async () => {
     const password = randomPassword();
-    const { userId } = await accounts.ensure({ userName: 'reset_me01', roles: ['staff'], password });
+    const { userId } = await accounts.ensure({ userName: 'reset_me01', roles: ['support'], password });
     const res = await login('reset_me01', password);
     const headers = { authorization: `Bearer ${res.json().data.accessToken}` };
-    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(200);
+    await giveSecondFactor(t, userId);
+    expect((await t.get(STAFF_API.inbox, {}, headers)).statusCode).toBe(200);
 
     const next = randomPassword();
     const made = await accounts.ensure({ userName: 'reset_me01', roles: [], password: next });
-    expect(made).toMatchObject({ created: false, passwordChanged: true, roles: ['member', 'staff'] });
-    expect((await t.get(STAFF_API.downloads, {}, headers)).statusCode).toBe(401);
+    expect(made).toMatchObject({ created: false, passwordChanged: true, roles: ['member', 'support'] });
+    expect((await t.get(STAFF_API.inbox, {}, headers)).statusCode).toBe(401);
     expect((await login('reset_me01', password)).statusCode).toBe(400);
     expect((await login('reset_me01', next)).statusCode).toBe(200);
-    expect(await accounts.canLogIn('reset_me01', next, 'staff')).toBe(true);
-    expect(await accounts.canLogIn('reset_me01', next, 'admin')).toBe(false);
-    expect((await userRow(userId)).roles).toEqual(['member', 'staff']);
+    expect(await accounts.canLogIn('reset_me01', next)).toBe(true);
+    expect((await userRow(userId)).roles).toEqual(['member', 'support']);
   });
 
   it('refuses what registration refuses, changing nothing', async () => {
@@ -132,16 +138,16 @@ describe('operator accounts', () => {
   it('does not count a member, a disabled account or an unknown name as a staff login', async () => {
     const password = randomPassword();
     await accounts.ensure({ userName: 'plain_member', roles: [], password });
-    expect(await accounts.canLogIn('plain_member', password, 'staff')).toBe(false);
-    expect(await accounts.canLogIn(`nobody_${randomUUID().slice(0, 8)}`, password, 'staff')).toBe(false);
+    expect(await accounts.canLogIn('plain_member', password)).toBe(false);
+    expect(await accounts.canLogIn(`nobody_${randomUUID().slice(0, 8)}`, password)).toBe(false);
 
-    const { userId } = await accounts.ensure({ userName: 'gone_staff', roles: ['staff'], password });
+    const { userId } = await accounts.ensure({ userName: 'gone_staff', roles: ['support'], password });
     await t.database.db
       .updateTable('users')
       .set({ disabled_at: new Date() })
       .where('id', '=', userId)
       .execute();
-    expect(await accounts.canLogIn('gone_staff', password, 'staff')).toBe(false);
+    expect(await accounts.canLogIn('gone_staff', password)).toBe(false);
 
     // A member made this way is only a member: the console refuses it.
     const res = await login('plain_member', password);

@@ -1,4 +1,4 @@
-import { isInt64Id } from '@yingku/contract';
+import { isInt64Id, STAFF_ROLES } from '@yingku/contract';
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -8,7 +8,8 @@ import { shanghaiTime, shanghaiTimeOf } from '../../db/site-time-sql';
 
 /**
  * The per-request check behind every access token: the login has not ended and the user
- * exists and is not disabled; answers the level in force now (the paid level only while vip_until lies ahead).
+ * exists and is not disabled; answers the level in force now (the paid level only while vip_until lies ahead),
+ * whether the account has 两步验证 on and when the login was last re-confirmed — one statement.
  */
 export function createCallerLookup(db: Kysely<DB>): CallerLookup {
   return async ({ userId, sessionId }) => {
@@ -16,20 +17,35 @@ export function createCallerLookup(db: Kysely<DB>): CallerLookup {
     const row = await db
       .selectFrom('login_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
+      // The two-factor row is read here, not through its feature: this runs on every request.
+      .leftJoin('two_factor as tf', (join) =>
+        join.onRef('tf.user_id', '=', 'u.id').on('tf.enabled_at', 'is not', null),
+      )
       .select([
         sql<number>`CASE WHEN u.vip_until > now() THEN u.level_id ELSE LEAST(u.level_id, 1) END`.as(
           'levelId',
         ),
         'u.roles',
+        sql<boolean>`tf.user_id IS NOT NULL`.as('twoFactor'),
+        's.reauth_at as reauthAt',
       ])
       .where('s.id', '=', sessionId)
       .where('s.user_id', '=', userId)
       .where('s.revoked_at', 'is', null)
       .where('u.disabled_at', 'is', null)
       .executeTakeFirst();
-    return row ? { levelId: Number(row.levelId), roles: row.roles } : null;
+    if (!row) return null;
+    return {
+      levelId: Number(row.levelId),
+      roles: row.roles,
+      twoFactor: row.twoFactor,
+      reauthAt: row.reauthAt ? new Date(row.reauthAt).getTime() : null,
+    };
   };
 }
+
+/** The console's roles as an SQL array (constants, so written into the statement). */
+const STAFF_ROLES_ARRAY = sql.raw(`ARRAY[${STAFF_ROLES.map((role) => `'${role}'`).join(', ')}]::text[]`);
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -42,6 +58,8 @@ export interface NewLogin {
   /** SHA-256 (hex) of the first refresh token of the login. */
   tokenHash: string;
   refreshDays: number;
+  /** The login proved a second factor (features/two-factor) besides the password. */
+  secondFactor?: boolean;
 }
 
 /** How long tokens and logins last (LIMITS): a refresh token from its use, a login from its start. */
@@ -70,7 +88,15 @@ export function createSessionRepo(db: Kysely<DB>) {
       await inTransaction(db, async (trx) => {
         await trx
           .insertInto('login_sessions')
-          .values({ id: sessionId, user_id: login.userId, ip: login.ip, user_agent: login.userAgent })
+          .values({
+            id: sessionId,
+            user_id: login.userId,
+            ip: login.ip,
+            user_agent: login.userAgent,
+            // A login is a confirmation by password (and by code with a second factor).
+            reauth_at: sql<Date>`now()`,
+            ...(login.secondFactor ? { second_factor_at: sql<Date>`now()` } : {}),
+          })
           .execute();
         await trx
           .insertInto('refresh_tokens')
@@ -113,7 +139,7 @@ export function createSessionRepo(db: Kysely<DB>) {
                 .where('u.disabled_at', 'is', null)
                 // The login's absolute end, by the roles the account holds now.
                 .where(
-                  sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ARRAY['staff', 'admin']::text[] THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
+                  sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ${STAFF_ROLES_ARRAY} THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
                 ),
             ),
           )
@@ -224,7 +250,7 @@ export function createSessionRepo(db: Kysely<DB>) {
         .where('s.user_id', '=', userId)
         .where('s.revoked_at', 'is', null)
         .where(
-          sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ARRAY['staff', 'admin']::text[] THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
+          sql<boolean>`s.created_at > now() - make_interval(days => CASE WHEN u.roles && ${STAFF_ROLES_ARRAY} THEN ${lifetimes.staffLoginDays}::int ELSE ${lifetimes.loginDays}::int END)`,
         )
         .where(({ exists, selectFrom }) =>
           exists(

@@ -110,7 +110,7 @@ describe('GET /v2/user/token', () => {
     const staff = await registerAndLogin(t);
     await t.database.db
       .updateTable('users')
-      .set({ roles: sql<string[]>`ARRAY['member', 'staff']::text[]` })
+      .set({ roles: sql<string[]>`ARRAY['member', 'support']::text[]` })
       .where('id', '=', staff.userId)
       .execute();
     await loginBegun(staff.refreshToken, LOGIN_MAX_DAYS.staff - 1);
@@ -249,10 +249,10 @@ describe('GET /v2/user/getInfo', () => {
 
   it('derives permissions from roles', async () => {
     const user = await registerAndLogin(t);
-    await sql`UPDATE users SET roles = '{member,staff}' WHERE id = ${user.userId}`.execute(t.database.db);
+    await sql`UPDATE users SET roles = '{member,support}' WHERE id = ${user.userId}`.execute(t.database.db);
     const res = (await info(user.accessToken)).json();
-    expect(res.roles).toEqual(['member', 'staff']);
-    expect(res.permissions).toEqual(['support:reply']);
+    expect(res.roles).toEqual(['member', 'support']);
+    expect(res.permissions).toEqual(['support.threads', 'users.read', 'users.manage', 'orders.read']);
   });
 
   it('shows only the caller, whatever the query says', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
 import { type ActivationCodesService, defaultBatch } from './activation-codes.service';
 
@@ -28,7 +28,7 @@ export async function activationCodesStaffRoutes(
   app: FastifyInstance,
   { activationCodes: service, auth }: ActivationCodesStaffRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'codes.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -36,16 +36,18 @@ export async function activationCodesStaffRoutes(
     {
       ...staff.hook,
       schema: {
-        summary: 'Generates 1 … 1000 codes for a package; the answer is the only time they are shown',
+        summary:
+          'Generates 1 … 1000 codes for a package within the caller’s daily cap; the answer is the only time they are shown',
         body: generateCodesBody,
-        response: { 200: generatedCodesResponse, ...errors },
+        response: { 200: generatedCodesResponse, ...errors, ...errorResponses(429) },
       },
     },
     async (request) => {
-      await staff.caller(request);
+      const caller = await staff.caller(request);
       const { packageId, count } = request.body;
-      // No such package: the service's 404 (VIP套餐不存在).
-      const made = await service.createBatch(
+      // No such package: the service's 404 (VIP套餐不存在); past the daily cap its 429.
+      const made = await service.mint(
+        caller,
         packageId,
         count,
         request.body.batch ?? defaultBatch(new Date()),

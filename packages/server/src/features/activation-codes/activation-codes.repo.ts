@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { shanghaiTime, shanghaiTimeOf, shanghaiTimeOrNull } from '../../db/site-time-sql';
+import { SITE_TIME_ZONE, shanghaiTime, shanghaiTimeOf, shanghaiTimeOrNull } from '../../db/site-time-sql';
 import { likePrefix, likeSuffix } from '../../db/like';
 import { type Executor, inTransaction } from '../../db/executor';
 
@@ -15,6 +15,8 @@ export interface CodeBatchRecord {
   batch: string;
   packageId: string;
   packageName: string;
+  /** Who minted it in the console; null for the CLI's and older batches. */
+  creatorName: string | null;
   total: number;
   used: number;
   createTime: string;
@@ -51,17 +53,44 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
     inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
 
     /** Stores a batch of codes (hash and tail) for one package. */
-    async insertCodes(codes: StoredCode[], packageId: string, batch: string, trx: Executor): Promise<void> {
+    async insertCodes(
+      codes: StoredCode[],
+      batch: { packageId: string; name: string; createdBy: string | null },
+      trx: Executor,
+    ): Promise<void> {
       for (let i = 0; i < codes.length; i += INSERT_CHUNK) {
         await trx
           .insertInto('activation_codes')
           .values(
-            codes
-              .slice(i, i + INSERT_CHUNK)
-              .map(({ hash, tail }) => ({ code_hash: hash, code_tail: tail, package_id: packageId, batch })),
+            codes.slice(i, i + INSERT_CHUNK).map(({ hash, tail }) => ({
+              code_hash: hash,
+              code_tail: tail,
+              package_id: batch.packageId,
+              batch: batch.name,
+              created_by: batch.createdBy,
+            })),
           )
           .execute();
       }
+    },
+
+    /**
+     * How many codes `userId` minted since the start of today (Asia/Shanghai), with the minter's
+     * row locked until the transaction ends, so two mints at once are counted one after the other.
+     */
+    async mintedTodayLocked(userId: string, trx: Executor): Promise<number> {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const row = await trx
+        .selectFrom('activation_codes')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('created_by', '=', userId)
+        .where(
+          'created_at',
+          '>=',
+          sql<Date>`date_trunc('day', now() AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)}) AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)}`,
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Batches (a name and a package) newest first, with how many codes each has and has used. */
@@ -70,15 +99,17 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
         db
           .selectFrom('activation_codes as c')
           .innerJoin('vip_packages as p', 'p.id', 'c.package_id')
+          .leftJoin('users as minter', 'minter.id', 'c.created_by')
           .select([
             'c.batch',
             'c.package_id as packageId',
             'p.name as packageName',
+            'minter.user_name as creatorName',
             sql<string>`count(*)`.as('total'),
             sql<string>`count(c.redeemed_at)`.as('used'),
             shanghaiTimeOf(sql`min(c.created_at)`).as('createTime'),
           ])
-          .groupBy(['c.batch', 'c.package_id', 'p.name'])
+          .groupBy(['c.batch', 'c.package_id', 'p.name', 'c.created_by', 'minter.user_name'])
           .orderBy(sql`max(c.created_at)`, 'desc')
           .orderBy('c.batch')
           .orderBy('c.package_id')
@@ -86,7 +117,13 @@ export function createActivationCodesRepo(db: Kysely<DB>) {
           .offset(offset)
           .execute(),
         db
-          .selectFrom(db.selectFrom('activation_codes').select(['batch', 'package_id']).distinct().as('b'))
+          .selectFrom(
+            db
+              .selectFrom('activation_codes')
+              .select(['batch', 'package_id', 'created_by'])
+              .distinct()
+              .as('b'),
+          )
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);

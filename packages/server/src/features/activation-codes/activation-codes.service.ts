@@ -1,4 +1,6 @@
-import { type Membership, SERVER_MSG, type StaffCodeRow } from '@yingku/contract';
+import { type Membership, SERVER_MSG, STAFF_MSG, type StaffCodeRow } from '@yingku/contract';
+import { requireRecentConfirmation, type StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors';
@@ -36,14 +38,18 @@ export interface CodeBatch {
 
 export interface ActivationCodesDeps {
   db: Kysely<DB>;
+  /** The console's mints: their audit entries (features/staff-audit) and each person's daily cap. */
+  minting?: { audit: AuditRecorder; dailyCap: number };
   /** Grants a redeemed code's VIP. */
   membership: MembershipService;
   /** Finds the package a batch is made for and a code grants. */
   packages: VipPackagesService;
 }
 
+const stored = (codes: string[]) => codes.map((code) => ({ hash: hashCode(code), tail: codeTail(code) }));
+
 /** Generating activation codes (operators, from the CLI) and redeeming them (users). */
-export function createActivationCodesService({ db, membership, packages }: ActivationCodesDeps) {
+export function createActivationCodesService({ db, membership, packages, minting }: ActivationCodesDeps) {
   const repo = createActivationCodesRepo(db);
 
   return {
@@ -70,9 +76,46 @@ export function createActivationCodesService({ db, membership, packages }: Activ
       while (codes.size < count) codes.add(generateCode());
       const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
       await repo.inTransaction(async (trx) => {
-        const stored = result.codes.map((code) => ({ hash: hashCode(code), tail: codeTail(code) }));
-        await repo.insertCodes(stored, pkg.id, batch, trx);
+        await repo.insertCodes(
+          stored(result.codes),
+          { packageId: pkg.id, name: batch, createdBy: null },
+          trx,
+        );
         await beforeCommit(result);
+      });
+      return result;
+    },
+
+    /**
+     * The console's mint: as {@link createBatch}, by `actor`, who is named as the codes' creator
+     * and in the audit entry, within their daily cap (429 past it; nothing is stored).
+     */
+    async mint(actor: StaffCaller, packageRef: string, count: number, batch: string): Promise<CodeBatch> {
+      if (!minting) throw new Error('minting is not set up');
+      requireRecentConfirmation(actor);
+      const pkg = await packages.find(packageRef);
+      if (!pkg) throw new AppError(404, SERVER_MSG.packageMissing, `No package "${packageRef}"`);
+      const codes = new Set<string>();
+      while (codes.size < count) codes.add(generateCode());
+      const result: CodeBatch = { package: pkg, batch, codes: [...codes] };
+      await repo.inTransaction(async (trx) => {
+        const minted = await repo.mintedTodayLocked(actor.userId, trx);
+        if (minted + count > minting.dailyCap) throw tooManyRequests(STAFF_MSG.mintCapReached);
+        await repo.insertCodes(
+          stored(result.codes),
+          { packageId: pkg.id, name: batch, createdBy: actor.userId },
+          trx,
+        );
+        await minting.audit(
+          actor,
+          {
+            action: 'codes.mint',
+            objectType: 'codeBatch',
+            objectId: batch,
+            after: { packageId: pkg.id, packageName: pkg.name, count, mintedToday: minted + count },
+          },
+          trx,
+        );
       });
       return result;
     },

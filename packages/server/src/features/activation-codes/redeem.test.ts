@@ -20,7 +20,7 @@ function codesService() {
   return createActivationCodesService({
     db,
     membership: createMembershipService(db),
-    packages: createVipPackagesService(db),
+    packages: createVipPackagesService({ db }),
   });
 }
 
@@ -100,7 +100,7 @@ describe('making a batch', () => {
   });
 
   it('from the console: a batch for a package on file, the service’s 404 for none', async () => {
-    const { headers } = await insertRoleCaller(t, ['member', 'staff']);
+    const { headers } = await insertRoleCaller(t, ['member', 'finance']);
     const made = await t.send(
       'POST',
       STAFF_API.codes,

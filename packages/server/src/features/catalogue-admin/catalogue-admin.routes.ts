@@ -8,7 +8,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
 import type { CatalogueAdminService } from './catalogue-admin.service';
 import type { ImportJobsService } from './import-jobs.service';
@@ -31,7 +31,7 @@ export async function catalogueAdminRoutes(
   app: FastifyInstance,
   { catalogueAdmin: service, imports, auth }: CatalogueAdminRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'catalogue.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -64,9 +64,9 @@ export async function catalogueAdminRoutes(
       },
     },
     async (request) => {
-      await staff.caller(request);
+      const caller = await staff.caller(request);
       const { isOnline, hidden } = request.body;
-      return ok(await service.update(request.params.id, { isOnline, hidden }));
+      return ok(await service.update(request.params.id, { isOnline, hidden }, caller));
     },
   );
 

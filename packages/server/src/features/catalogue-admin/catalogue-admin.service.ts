@@ -12,6 +12,9 @@ import { conflict, notFound } from '../../http/errors';
 import { visibilityLock } from '../../db/visibility-lock';
 import { createCatalogueAdminRepo, type StaffWorkMatch, type StaffWorkRecord } from './catalogue-admin.repo';
 import { pageOffset } from '../../http/paging';
+import type { StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
+import { changedFields } from '../staff-audit/changed-fields';
 
 /** What one console change sets (each part optional; the contract refuses an empty change). */
 export interface WorkChanges {
@@ -24,7 +27,15 @@ export interface WorkChanges {
  * visibility. `onChange` runs after a change is committed: the app clears its catalogue read
  * cache there, so this process never serves a work it has just hidden.
  */
-export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void) {
+export interface CatalogueAdminDeps {
+  db: Kysely<DB>;
+  /** Runs after a change is committed (the app clears its catalogue read cache). */
+  onChange: () => void;
+  /** The audit entry of a console change (features/staff-audit). */
+  audit?: AuditRecorder;
+}
+
+export function createCatalogueAdminService({ db, onChange, audit }: CatalogueAdminDeps) {
   const repo = createCatalogueAdminRepo(db);
 
   return {
@@ -41,16 +52,26 @@ export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void
      * tapping play must get the title, not a test pattern. A video that is made turns it on by
      * itself.
      */
-    async update(workId: string, changes: WorkChanges): Promise<StaffWorkRow> {
+    async update(workId: string, changes: WorkChanges, actor?: StaffCaller): Promise<StaffWorkRow> {
       const row = await repo.inTransaction(async (trx) => {
         if (changes.hidden !== undefined) await visibilityLock.exclusive(trx);
-        if (!(await repo.find(workId, true, trx))) throw notFound(SERVER_MSG.workNotFound);
+        const before = await repo.find(workId, true, trx);
+        if (!before) throw notFound(SERVER_MSG.workNotFound);
         if (changes.isOnline === 1 && !(await repo.hasReadyVideo(workId, trx))) {
           throw conflict(VIDEO_MSG.noVideoToPlay);
         }
         if (changes.isOnline !== undefined) await repo.setOnline(workId, changes.isOnline, trx);
         if (changes.hidden !== undefined) await repo.setHidden(workId, changes.hidden, trx);
-        return repo.find(workId, false, trx);
+        const after = await repo.find(workId, false, trx);
+        if (actor && audit && after) {
+          const [was, is] = changedFields(auditedWork(before), auditedWork(after));
+          await audit(
+            actor,
+            { action: 'work.update', objectType: 'work', objectId: workId, before: was, after: is },
+            trx,
+          );
+        }
+        return after;
       });
       if (!row) throw notFound(SERVER_MSG.workNotFound);
       onChange();
@@ -58,6 +79,13 @@ export function createCatalogueAdminService(db: Kysely<DB>, onChange: () => void
     },
   };
 }
+
+/** What the audit log keeps of a work's console state. */
+const auditedWork = (row: StaffWorkRecord) => ({
+  number: row.number,
+  isOnline: row.is_online,
+  hidden: row.hidden,
+});
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;
 

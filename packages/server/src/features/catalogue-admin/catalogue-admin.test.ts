@@ -14,7 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
   // One call per work: ids are time-ordered, so the last inserted is the newest.
   const [ssis10] = (await insertWorks(t.database.db, [buildWorkLine({ number: 'SSIS-010' })])).ids;
   const [abc] = (

@@ -37,7 +37,7 @@ const hiddenLine = (extra: Partial<ImportLineInput> = {}) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
   user = (await insertCaller(t)).headers;
   vip = (await insertCaller(t, { levelId: 2, vipUntil: new Date(Date.now() + 30 * DAY) })).headers;
   const { ids } = await insertWorks(t.database.db, [

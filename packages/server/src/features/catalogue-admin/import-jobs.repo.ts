@@ -1,6 +1,7 @@
 import type { ImportJob, ImportJobError } from '@yingku/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/executor';
 import { WORKER_LOCK_NAMESPACE } from '../../db/worker-lease';
 import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time-sql';
 
@@ -52,18 +53,21 @@ export function createImportJobsRepo(db: Kysely<DB>) {
   });
 
   return {
+    /** Runs `work` in one transaction (the service's change and its audit entry together). */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /**
      * A new running job, owned by the process whose lease `ownerPid` holds (null on PGlite);
      * null when another job is running (on any server).
      */
+    /** A new running job's id; null when another job is running (the one-running index). */
     async create(
-      createdBy: string,
-      fileName: string,
-      totalLines: number,
-      ownerPid: number | null,
-    ): Promise<ImportJob | null> {
+      job: { createdBy: string; fileName: string; totalLines: number; ownerPid: number | null },
+      trx: Executor = db,
+    ): Promise<string | null> {
+      const { createdBy, fileName, totalLines, ownerPid } = job;
       try {
-        const { id } = await db
+        const { id } = await trx
           .insertInto('import_jobs')
           .values({
             created_by: createdBy,
@@ -73,7 +77,7 @@ export function createImportJobsRepo(db: Kysely<DB>) {
           })
           .returning(sql<string>`id::text`.as('id'))
           .executeTakeFirstOrThrow();
-        return (await find(id)) ?? null;
+        return id;
       } catch (error) {
         if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return null;
         throw error;

@@ -9,7 +9,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
 import type { ImportJobsService } from './import-jobs.service';
 
@@ -28,14 +28,14 @@ const IMPORT_BODY_LIMIT = 2 * STAFF_LIMITS.importMaxBytes + 1024 * 1024;
 
 /** Catalogue imports from the console: start one (it runs in the background), list, poll. */
 export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: ImportJobsRouteDeps) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'catalogue.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     STAFF_API.imports,
     {
       // The role is checked before a body of up to 40 MB is read, not after.
-      onRequest: staff.hook.preValidation,
+      ...staff.onRequest,
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         summary: 'Starts a catalogue import of a JSON Lines text (as the CLI); answers the job at once',
@@ -46,7 +46,7 @@ export async function importJobsRoutes(app: FastifyInstance, { imports, auth }: 
     async (request) => {
       const caller = await staff.caller(request);
       const { fileName, content } = request.body;
-      return ok(await imports.start(caller.userId, fileName, content));
+      return ok(await imports.start(caller, fileName, content));
     },
   );
 

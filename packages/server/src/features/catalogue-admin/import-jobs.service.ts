@@ -2,6 +2,8 @@ import { type ImportJob, SERVER_MSG } from '@yingku/contract';
 import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import type { WorkerLease } from '../../db/worker-lease';
 import { AppError, notFound } from '../../http/errors';
 import { countLines, HEARTBEAT_MS, runImportJob, type StopSignal } from './import-job-runner';
@@ -17,6 +19,8 @@ export const STALE_AFTER_MS = 10 * HEARTBEAT_MS;
 
 export interface ImportJobsDeps {
   db: Kysely<DB>;
+  /** The audit entry of a console import (features/staff-audit). */
+  audit?: AuditRecorder;
   log: Logger;
   /** Runs when a job ends, done or failed (the app clears its catalogue read cache). */
   onFinish: () => void;
@@ -31,19 +35,27 @@ export interface ImportJobsDeps {
  * at a time across every server (a unique index admits one running job; a second start gets
  * 409). Jobs record their progress as they go, so any server can answer a poll.
  */
-export function createImportJobsService({ db, log, onFinish, lease, newId }: ImportJobsDeps) {
+export function createImportJobsService({ db, log, onFinish, lease, newId, audit }: ImportJobsDeps) {
   const repo = createImportJobsRepo(db);
   let current: { stop: StopSignal; done: Promise<void> } | null = null;
   const failDead = () => repo.failStale(STALE_AFTER_MS, SERVER_MSG.importInterrupted);
 
   return {
     /** Starts an import of the text and answers the new job at once. */
-    async start(userId: string, fileName: string, content: string): Promise<ImportJob> {
+    async start(actor: StaffCaller, fileName: string, content: string): Promise<ImportJob> {
       // This process's own job is alive whatever its heartbeat says.
       if (current) throw importRunning();
       await failDead();
       const ownerPid = lease.ownerPid();
-      const job = await repo.create(userId, fileName, countLines(content), ownerPid);
+      const totalLines = countLines(content);
+      const jobId = await repo.inTransaction(async (trx) => {
+        const id = await repo.create({ createdBy: actor.userId, fileName, totalLines, ownerPid }, trx);
+        if (id === null) return null;
+        const after = { fileName, totalLines };
+        await audit?.(actor, { action: 'import.start', objectType: 'import', objectId: id, after }, trx);
+        return id;
+      });
+      const job = jobId === null ? undefined : await repo.find(jobId);
       if (!job) throw importRunning();
       // Another server fails a job whose owner lost its lease: it must not run on unowned.
       const stop: StopSignal = { stopped: false, ownerGone: () => !holdsLease(lease, ownerPid) };

@@ -13,7 +13,7 @@ type Headers = Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
 });
 afterAll(() => t.close());
 
@@ -191,7 +191,7 @@ describe('GET /v2/admin/imports/{id}', () => {
 
   it('ends a running job failed when its server closes, keeping what was written', async () => {
     const other = await createTestApp();
-    const caller = await insertRoleCaller(other, ['member', 'staff']);
+    const caller = await insertRoleCaller(other, ['member', 'content']);
     const content = jsonLines(Array.from({ length: 3000 }, (_, i) => buildWorkLine({ number: `STOP-${i}` })));
     const res = await other.send('POST', STAFF_API.imports, { content }, caller.headers);
     expect(res.statusCode, res.body).toBe(200);

@@ -95,7 +95,7 @@ describe('catalogue counters', () => {
   });
 
   it('leave hidden works out and take them back when shown, imports in between', async () => {
-    const admin = createCatalogueAdminService(database.db, () => undefined);
+    const admin = createCatalogueAdminService({ db: database.db, onChange: () => undefined });
     const [target] = await q<{ id: string }>(`SELECT id FROM works WHERE number = 'CNT-001'`);
     const shown = await allStored();
     await admin.update(target!.id, { hidden: true });

@@ -95,7 +95,7 @@ async function expectEverySidebarExact() {
 beforeAll(async () => {
   // No reused answers: every page is read again after each write, however it is written.
   t = await createTestApp({ catalogueCacheMs: 0 });
-  staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
   workIds = (await insertWorks(t.database.db, lines())).ids;
 }, 60_000);
 

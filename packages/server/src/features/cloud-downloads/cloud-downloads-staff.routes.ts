@@ -7,7 +7,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { cloudDownloadErrors } from './cloud-downloads.routes';
 import type { CloudDownloadsService } from './cloud-downloads.service';
@@ -26,7 +26,7 @@ export async function cloudDownloadsStaffRoutes(
   app: FastifyInstance,
   { cloudDownloads: service, auth }: CloudDownloadsStaffRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'downloads.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -58,8 +58,7 @@ export async function cloudDownloadsStaffRoutes(
       },
     },
     async (request) => {
-      const { userId } = await staff.caller(request);
-      return ok(await service.markDone(userId, request.params.id));
+      return ok(await service.markDone(await staff.caller(request), request.params.id));
     },
   );
 }

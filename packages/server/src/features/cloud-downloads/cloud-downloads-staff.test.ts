@@ -41,7 +41,7 @@ afterAll(() => t.close());
 
 describe('the console’s cloud-download queue', () => {
   it('lists every user’s requests, requested first and oldest first, or one status', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'content']);
     const alice = await vip();
     const bob = await vip();
     const a0 = await requestOf(works[0]!, alice.headers, 'https://example.com/a');
@@ -80,7 +80,7 @@ describe('the console’s cloud-download queue', () => {
   });
 
   it('marks a request done with who and when; again changes nothing; the user sees status 1', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'content']);
     const admin = await insertRoleCaller(t, ['member', 'admin']);
     const user = await vip();
     const id = await requestOf(works[2]!, user.headers);
@@ -108,8 +108,8 @@ describe('the console’s cloud-download queue', () => {
 
   it('marks a request once when two staff mark it at once', async () => {
     const [one, two] = [
-      await insertRoleCaller(t, ['member', 'staff']),
-      await insertRoleCaller(t, ['member', 'staff']),
+      await insertRoleCaller(t, ['member', 'content']),
+      await insertRoleCaller(t, ['member', 'content']),
     ];
     const id = await requestOf(works[1]!, (await vip()).headers);
     const answers = await Promise.all([markDone(id, one.headers), markDone(id, two.headers)]);
@@ -121,7 +121,7 @@ describe('the console’s cloud-download queue', () => {
   });
 
   it('answers 404 for an unknown request and 400 for an id that is not one', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'content']);
     const res = await markDone('9000000000000000001', staff.headers);
     expect({ status: res.statusCode, body: res.json() }).toEqual({
       status: 404,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { type Executor, inTransaction } from '../../db/executor';
 import { shanghaiTime, shanghaiTimeOrNull } from '../../db/site-time-sql';
 
 /** A cloud-download request with its work and people (times as Asia/Shanghai text). */
@@ -68,6 +69,9 @@ export function createCloudDownloadsRepo(db: Kysely<DB>) {
   const count = () => db.selectFrom('cloud_downloads as c').innerJoin('works as w', 'w.id', 'c.work_id');
 
   return {
+    /** Runs `work` in one transaction (the service's change and its audit entry together). */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /**
      * Records the request when the work exists and is not hidden, in one statement: the unique
      * (user, work) key makes a repeat, even a parallel one, insert nothing. Answers the new
@@ -153,8 +157,14 @@ export function createCloudDownloadsRepo(db: Kysely<DB>) {
      * `from` changes, so of two staff marking it at once one does and the other changes nothing.
      * Answers whether it changed.
      */
-    async markDone(id: string, staffId: string, from: number, to: number): Promise<boolean> {
-      const row = await db
+    async markDone(
+      id: string,
+      staffId: string,
+      from: number,
+      to: number,
+      trx: Executor = db,
+    ): Promise<boolean> {
+      const row = await trx
         .updateTable('cloud_downloads')
         .set({ status: to, done_at: sql<Date>`now()`, done_by: staffId })
         .where('id', '=', id)

@@ -6,6 +6,8 @@ import {
 } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import type { Caller } from '../../http/auth';
 import { notFound, paymentRequired } from '../../http/errors';
 import { createCloudDownloadsRepo, type DownloadRecord } from './cloud-downloads.repo';
@@ -28,7 +30,13 @@ export interface DownloadRequested {
  * fetched to the site's storage, once per work; staff work through the queue and mark requests
  * done. A hidden work is treated as not existing; another user's requests are never shown.
  */
-export function createCloudDownloadsService(db: Kysely<DB>) {
+export interface CloudDownloadsDeps {
+  db: Kysely<DB>;
+  /** The audit entry of a console change (features/staff-audit). */
+  audit?: AuditRecorder;
+}
+
+export function createCloudDownloadsService({ db, audit }: CloudDownloadsDeps) {
   const repo = createCloudDownloadsRepo(db);
 
   return {
@@ -80,8 +88,14 @@ export function createCloudDownloadsService(db: Kysely<DB>) {
      * Marks a request done by `staffId` now; a request already done keeps its first time and
      * marker (the call changes nothing). 404 for an unknown id.
      */
-    async markDone(staffId: string, id: string): Promise<StaffDownloadRow> {
-      await repo.markDone(id, staffId, CLOUD_DOWNLOAD_STATUS.requested, CLOUD_DOWNLOAD_STATUS.done);
+    async markDone(staff: StaffCaller, id: string): Promise<StaffDownloadRow> {
+      await repo.inTransaction(async (trx) => {
+        const { requested, done } = CLOUD_DOWNLOAD_STATUS;
+        if (!(await repo.markDone(id, staff.userId, requested, done, trx))) return;
+        const about = { objectType: 'download', objectId: id } as const;
+        const change = { before: { status: requested }, after: { status: done } };
+        await audit?.(staff, { action: 'download.done', ...about, ...change }, trx);
+      });
       const row = await repo.find(id);
       if (!row) throw notFound(SERVER_MSG.cloudDownloadNotFound);
       return toStaffRow(row);

@@ -1,7 +1,7 @@
 import { formatYuan, staffOrdersQuery, staffOrdersResponse, STAFF_API } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { table, errorResponses } from '../../http/envelope';
 import type { OrdersStaffService } from './orders-staff.service';
 
@@ -17,7 +17,7 @@ export async function ordersStaffRoutes(
   app: FastifyInstance,
   { ordersStaff: service, auth }: OrdersStaffRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'orders.read');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -41,7 +41,7 @@ async function insertOrder(userId: string, status: number, minutesAgo: number) {
 
 describe('GET /v2/admin/orders', () => {
   it("lists every user's orders newest first, by order id, user id, user name prefix and status", async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'finance']);
     const prefix = `Buyer${process.pid % 10000}x`;
     const buyer = await insertUser(t.database.db, { userName: `${prefix}one` });
     const other = await insertUser(t.database.db, { userName: `${prefix}two` });

@@ -8,7 +8,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { reviewErrors } from './reviews.routes';
 import type { ReviewsService } from './reviews.service';
@@ -26,7 +26,7 @@ export async function reviewsStaffRoutes(
   app: FastifyInstance,
   { reviews: service, auth }: ReviewsStaffRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'reviews.moderate');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -65,8 +65,8 @@ export async function reviewsStaffRoutes(
         },
       },
       async (request) => {
-        await staff.caller(request);
-        return ok(await service.setHidden(request.params.reviewId, hidden));
+        const caller = await staff.caller(request);
+        return ok(await service.setHidden(request.params.reviewId, hidden, caller));
       },
     );
   }

@@ -8,6 +8,8 @@ import {
 } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import { createFloodCountersRepo } from '../../http/flood-counters.repo';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { pageOffset } from '../../http/paging';
@@ -28,7 +30,13 @@ export interface RatingInput {
  * review; 有用 marks and reports once per member; staff hide and restore reviews. Each write
  * recounts its work's figures in the same transaction, under the work's row lock.
  */
-export function createReviewsService(db: Kysely<DB>) {
+export interface ReviewsDeps {
+  db: Kysely<DB>;
+  /** The audit entry of a console change (features/staff-audit). */
+  audit?: AuditRecorder;
+}
+
+export function createReviewsService({ db, audit }: ReviewsDeps) {
   const repo = createReviewsRepo(db);
   const staffRepo = createReviewsStaffRepo(db);
   const flood = createFloodCountersRepo(db);
@@ -155,7 +163,11 @@ export function createReviewsService(db: Kysely<DB>) {
      * Hides or restores a review: a hidden one is shown to no one but staff and its stars do not
      * count (decision 044), so the work is recounted. Either way its open reports are settled.
      */
-    async setHidden(reviewId: string, hidden: boolean): Promise<{ reviewId: string; hidden: boolean }> {
+    async setHidden(
+      reviewId: string,
+      hidden: boolean,
+      actor?: StaffCaller,
+    ): Promise<{ reviewId: string; hidden: boolean }> {
       await repo.inTransaction(async (trx) => {
         // The work first, as every rating write locks it, then the review.
         const found = await staffRepo.reviewWork(reviewId, trx);
@@ -165,6 +177,11 @@ export function createReviewsService(db: Kysely<DB>) {
         if (!review) throw notFound(SERVER_MSG.reviewNotFound);
         await staffRepo.setHidden(reviewId, hidden, trx);
         await repo.refreshWork(review.work_id, trx);
+        if (actor && audit) {
+          const action = hidden ? 'review.hide' : 'review.restore';
+          const about = { objectType: 'review', objectId: reviewId } as const;
+          await audit(actor, { action, ...about, before: { hidden: review.hidden }, after: { hidden } }, trx);
+        }
       });
       return { reviewId, hidden };
     },

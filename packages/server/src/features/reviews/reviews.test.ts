@@ -231,7 +231,7 @@ describe('staff', () => {
     const work = await newWork(4, 1);
     const author = await insertCaller(t);
     const reader = await insertCaller(t);
-    const { headers: staff } = await insertRoleCaller(t, ['staff']);
+    const { headers: staff } = await insertRoleCaller(t, ['content']);
     const reviewId = (await rate(work, { stars: 1, review: '待处理的评论' }, author.headers)).json().data.mine
       .reviewId as string;
     await rate(await newWork(), { stars: 5, review: '更新的评论' }, reader.headers);

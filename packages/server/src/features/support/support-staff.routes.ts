@@ -8,9 +8,9 @@ import {
   staffThreadResponse,
   STAFF_API,
 } from '@yingku/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, requireRole } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table } from '../../http/envelope';
 import { supportErrors } from './support.routes';
 import type { SupportService } from './support.service';
@@ -21,31 +21,20 @@ export interface SupportStaffRouteDeps {
 }
 
 /**
- * Customer service's console (/v2/admin/messages…): inbox, any thread, reply, close. Staff or
- * admin only, checked on every call before the input is read: a visitor gets the login
- * dialog's 403, a member 403 SERVER_MSG.staffOnly, and nothing changes.
+ * Customer service's console (/v2/admin/messages…): inbox, any thread, reply, close. For
+ * `support.threads` (客服, 管理员), checked on every call before the input is read.
  */
 export async function supportStaffRoutes(
   app: FastifyInstance,
   { support: service, auth }: SupportStaffRouteDeps,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staffOnly = {
-    preValidation: async (request: FastifyRequest) => {
-      requireRole(await auth.required(request), 'staff');
-    },
-  };
-  /** The staff caller (the hook has checked the role; checked again so no route can miss it). */
-  const staff = async (request: FastifyRequest) => {
-    const caller = await auth.required(request);
-    requireRole(caller, 'staff');
-    return caller;
-  };
+  const staff = permissionGuard(auth, 'support.threads');
 
   r.get(
     STAFF_API.inbox,
     {
-      ...staffOnly,
+      ...staff.hook,
       schema: {
         summary: 'Staff inbox: threads awaiting a reply first (longest waiting first), or one status',
         querystring: staffInboxQuery,
@@ -53,7 +42,7 @@ export async function supportStaffRoutes(
       },
     },
     async (request) => {
-      await staff(request);
+      await staff.caller(request);
       const { status, pageNum, pageSize } = request.query;
       const { rows, total } = await service.inbox(status, pageNum, pageSize);
       return table(rows, total);
@@ -63,7 +52,7 @@ export async function supportStaffRoutes(
   r.get(
     STAFF_API.thread,
     {
-      ...staffOnly,
+      ...staff.hook,
       schema: {
         summary: "Any user's thread and its conversation, oldest first; the user's new-reply mark stays",
         params: staffThreadParams,
@@ -71,7 +60,7 @@ export async function supportStaffRoutes(
       },
     },
     async (request) => {
-      await staff(request);
+      await staff.caller(request);
       return ok(await service.staffConversation(request.params.id));
     },
   );
@@ -79,7 +68,7 @@ export async function supportStaffRoutes(
   r.post(
     STAFF_API.reply,
     {
-      ...staffOnly,
+      ...staff.hook,
       schema: {
         summary: 'Replies in an open thread: it becomes 1 (new reply) for its user',
         params: staffThreadParams,
@@ -88,15 +77,15 @@ export async function supportStaffRoutes(
       },
     },
     async (request) => {
-      const { userId } = await staff(request);
-      return ok(await service.reply(userId, request.params.id, request.body.message), MSG.submitted);
+      const caller = await staff.caller(request);
+      return ok(await service.reply(caller, request.params.id, request.body.message), MSG.submitted);
     },
   );
 
   r.post(
     STAFF_API.close,
     {
-      ...staffOnly,
+      ...staff.hook,
       schema: {
         summary: 'Closes a thread (status 9); closing again changes nothing',
         params: staffThreadParams,
@@ -104,8 +93,8 @@ export async function supportStaffRoutes(
       },
     },
     async (request) => {
-      await staff(request);
-      return ok(await service.staffClose(request.params.id), MSG.topicClosed);
+      const caller = await staff.caller(request);
+      return ok(await service.staffClose(caller, request.params.id), MSG.topicClosed);
     },
   );
 }

@@ -2,6 +2,7 @@ import { API, fillPath, MSG, SERVER_MSG, STAFF_API } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { insertRoleCaller } from '../../../test/staff';
 import { insertCaller } from '../../../test/users';
 
 let t: TestApp;
@@ -13,15 +14,7 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 
 /** A logged-in user holding `role` (users.roles, read on every request). */
-async function insertRole(role: 'staff' | 'admin') {
-  const caller = await insertCaller(t);
-  await t.database.db
-    .updateTable('users')
-    .set({ roles: sql<string[]>`ARRAY[${role}]::text[]` })
-    .where('id', '=', caller.user.id)
-    .execute();
-  return caller;
-}
+const insertRole = (role: 'support' | 'admin') => insertRoleCaller(t, [role]);
 
 async function ask(headers: Headers, message: string): Promise<string> {
   const res = await t.send('POST', API.messageCreate, { message }, headers);
@@ -50,7 +43,7 @@ const inboxIds = async (headers: Headers, query: Record<string, string | number>
 
 describe('staff inbox', () => {
   it('puts threads awaiting a reply first, longest waiting first, then the rest by newest activity', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     const user = await insertCaller(t);
     const older = await ask(user.headers, '较早的问题');
     const answered = await ask(user.headers, '已回复的问题');
@@ -91,7 +84,7 @@ describe('staff inbox', () => {
   });
 
   it('refuses a bad status or page with 400', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     for (const query of [{ status: 2 }, { status: 'x' }, { pageNum: 0 }]) {
       expect((await t.get(STAFF_API.inbox, query, staff.headers)).statusCode).toBe(400);
     }
@@ -100,7 +93,7 @@ describe('staff inbox', () => {
 
 describe('staff reply and the user’s new reply', () => {
   it('shows the thread to staff without marking it seen; a reply makes it 1 new reply until the user reads it', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     const user = await insertCaller(t);
     const id = await ask(user.headers, '会员到期时间不对');
 
@@ -149,7 +142,7 @@ describe('staff reply and the user’s new reply', () => {
   });
 
   it('enforces reply lengths and refuses replies in a closed thread, storing nothing', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     const user = await insertCaller(t);
     const id = await ask(user.headers, '长度测试');
     expect((await reply(id, '答'.repeat(150), staff.headers)).statusCode).toBe(200);
@@ -167,7 +160,7 @@ describe('staff reply and the user’s new reply', () => {
   });
 
   it('closes any thread (idempotently); the user can no longer follow up', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     const user = await insertCaller(t);
     const id = await ask(user.headers, '请关闭');
     await reply(id, '已处理', staff.headers);
@@ -190,7 +183,7 @@ describe('staff reply and the user’s new reply', () => {
   });
 
   it('answers 404 for an unknown thread and 400 for a bad id', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     const unknown = '999999999';
     for (const res of [
       await t.get(fillPath(STAFF_API.thread, { id: unknown }), {}, staff.headers),
@@ -233,7 +226,7 @@ describe('staff calls check the role on the server', () => {
   });
 
   it('stops letting a user in as soon as the staff role is taken away', async () => {
-    const staff = await insertRole('staff');
+    const staff = await insertRole('support');
     expect((await t.get(STAFF_API.inbox, {}, staff.headers)).statusCode).toBe(200);
     await t.database.db
       .updateTable('users')

@@ -9,6 +9,8 @@ import {
 } from '@yingku/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { StaffCaller } from '../../http/auth';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
 import { createSupportRepo, type LockedThread, type ThreadRecord } from './support.repo';
 import { pageOffset } from '../../http/paging';
@@ -32,7 +34,13 @@ export interface ThreadPage<T> {
  * "forbidden", so ids reveal nothing. Every write locks the thread row first, so a follow-up,
  * a reply and a close racing on one thread end in one consistent order (PostgreSQL row locks).
  */
-export function createSupportService(db: Kysely<DB>) {
+export interface SupportDeps {
+  db: Kysely<DB>;
+  /** The audit entry of a console change (features/staff-audit). */
+  audit?: AuditRecorder;
+}
+
+export function createSupportService({ db, audit }: SupportDeps) {
   const repo = createSupportRepo(db);
 
   /** Locks the thread (the user's own when `userId` is given), or 404. */
@@ -147,22 +155,45 @@ export function createSupportService(db: Kysely<DB>) {
     },
 
     /** Customer service's answer in an open thread: the user sees 1 new reply. */
-    async reply(staffId: string, threadId: string, message: string): Promise<StaffThread> {
+    async reply(staff: StaffCaller, threadId: string, message: string): Promise<StaffThread> {
       const thread = await repo.inTransaction(async (trx) => {
-        await lockOpen(threadId, undefined, trx);
-        await repo.insertEntry({ threadId, type: ENTRY_TYPE.staff, authorId: staffId, message }, trx);
+        const locked = await lockOpen(threadId, undefined, trx);
+        await repo.insertEntry({ threadId, type: ENTRY_TYPE.staff, authorId: staff.userId, message }, trx);
         await repo.updateThread(threadId, { status: MESSAGE_STATUS.replied, unread: true }, trx);
+        // The reply's text stays in the thread (the member's to delete), not in the log.
+        await audit?.(
+          staff,
+          {
+            action: 'support.reply',
+            objectType: 'thread',
+            objectId: threadId,
+            before: { status: locked.status },
+            after: { status: MESSAGE_STATUS.replied, replyLength: message.length },
+          },
+          trx,
+        );
         return current(threadId, trx);
       });
       return toStaffThread(thread);
     },
 
     /** Staff close a thread (idempotent); a reply the user has not opened stays marked new. */
-    async staffClose(threadId: string): Promise<StaffThread> {
+    async staffClose(staff: StaffCaller, threadId: string): Promise<StaffThread> {
       const thread = await repo.inTransaction(async (trx) => {
         const locked = await lockOrNotFound(threadId, undefined, trx);
         if (locked.status !== MESSAGE_STATUS.closed) {
           await repo.updateThread(threadId, { status: MESSAGE_STATUS.closed }, trx);
+          await audit?.(
+            staff,
+            {
+              action: 'support.close',
+              objectType: 'thread',
+              objectId: threadId,
+              before: { status: locked.status },
+              after: { status: MESSAGE_STATUS.closed },
+            },
+            trx,
+          );
         }
         return current(threadId, trx);
       });

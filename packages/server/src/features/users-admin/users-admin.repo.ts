@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { likePrefix } from '../../db/like';
 import { shanghaiTime, shanghaiTimeOrNull, SITE_TIME_ZONE } from '../../db/site-time-sql';
-import { inTransaction } from '../../db/executor';
+import { type Executor, inTransaction } from '../../db/executor';
 
 /** A user as the console shows it. */
 export interface StaffUserRecord {
@@ -34,8 +34,8 @@ const VIP_LEVEL = 2;
 
 /** Users for the operators' console: find, list, and the changes staff make. */
 export function createUsersAdminRepo(db: Kysely<DB>) {
-  const select = () =>
-    db
+  const select = (on: Executor = db) =>
+    on
       .selectFrom('users as u')
       .innerJoin('levels as l', (join) => join.on('l.id', '=', EFFECTIVE_LEVEL))
       .select([
@@ -52,6 +52,9 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
       ]);
 
   return {
+    /** Runs `work` in one transaction (the service's change and its audit entry together). */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /** Users newest first; `keyword`: a name prefix (any case), an exact id or an e-mail (any case). */
     async list(
       keyword: string | undefined,
@@ -83,46 +86,55 @@ export function createUsersAdminRepo(db: Kysely<DB>) {
       return { rows: rows.map(normalise), total: Number(count.n) };
     },
 
-    async find(userId: string): Promise<StaffUserRecord | undefined> {
-      const row = await select().where('u.id', '=', userId).executeTakeFirst();
+    async find(userId: string, trx: Executor = db): Promise<StaffUserRecord | undefined> {
+      const row = await select(trx).where('u.id', '=', userId).executeTakeFirst();
       return row && normalise(row);
     },
 
+    /** Locks the user's row until the transaction ends (one console change at a time); false: none. */
+    async lock(userId: string, trx: Executor): Promise<boolean> {
+      const row = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
-     * Applies the changes in one transaction. Disabling also ends every login of the user, so
-     * its access and refresh tokens stop at once. Answers false when there is no such user.
+     * Applies the changes on the caller's transaction. Disabling also ends every login of the
+     * user, so its access and refresh tokens stop at once. Answers false when there is no such user.
      */
-    async update(userId: string, changes: UserChanges): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        const set: Record<string, unknown> = {};
-        if (changes.vipUntil === null) {
-          Object.assign(set, { vip_until: null, level_id: 1 });
-        } else if (changes.vipUntil !== undefined) {
-          Object.assign(set, {
-            vip_until: sql<Date>`(${changes.vipUntil}::timestamp AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)})`,
-            level_id: sql<number>`GREATEST(level_id, ${VIP_LEVEL})`,
-          });
-        }
-        if (changes.disabled === true) set.disabled_at = sql<Date>`COALESCE(disabled_at, now())`;
-        if (changes.disabled === false) set.disabled_at = null;
-        if (changes.roles !== undefined) set.roles = sql<string[]>`${sql.val(changes.roles)}::text[]`;
-        const updated = await trx
-          .updateTable('users')
-          .set(Object.keys(set).length > 0 ? set : { id: sql`id` })
-          .where('id', '=', userId)
-          .returning('id')
-          .executeTakeFirst();
-        if (!updated) return false;
-        if (changes.disabled === true) {
-          await trx
-            .updateTable('login_sessions')
-            .set({ revoked_at: sql<Date>`now()` })
-            .where('user_id', '=', userId)
-            .where('revoked_at', 'is', null)
-            .execute();
-        }
-        return true;
-      });
+    async update(userId: string, changes: UserChanges, trx: Executor): Promise<boolean> {
+      const set: Record<string, unknown> = {};
+      if (changes.vipUntil === null) {
+        Object.assign(set, { vip_until: null, level_id: 1 });
+      } else if (changes.vipUntil !== undefined) {
+        Object.assign(set, {
+          vip_until: sql<Date>`(${changes.vipUntil}::timestamp AT TIME ZONE ${sql.lit(SITE_TIME_ZONE)})`,
+          level_id: sql<number>`GREATEST(level_id, ${VIP_LEVEL})`,
+        });
+      }
+      if (changes.disabled === true) set.disabled_at = sql<Date>`COALESCE(disabled_at, now())`;
+      if (changes.disabled === false) set.disabled_at = null;
+      if (changes.roles !== undefined) set.roles = sql<string[]>`${sql.val(changes.roles)}::text[]`;
+      const updated = await trx
+        .updateTable('users')
+        .set(Object.keys(set).length > 0 ? set : { id: sql`id` })
+        .where('id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      if (changes.disabled === true) {
+        await trx
+          .updateTable('login_sessions')
+          .set({ revoked_at: sql<Date>`now()` })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      }
+      return true;
     },
   };
 }

@@ -1,8 +1,15 @@
-import { API, fillPath, REFRESH_TOKEN_HEADER, SERVER_MSG, STAFF_API } from '@yingku/contract';
+import { API, fillPath, REFRESH_TOKEN_HEADER, SERVER_MSG, STAFF_API, TWO_FACTOR_MSG } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, uniqueUserName } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectBadRequest, expectLoginDialog, expectStaffOnly, insertRoleCaller } from '../../../test/staff';
+import {
+  expectBadRequest,
+  expectLoginDialog,
+  expectPermissionDenied,
+  expectStaffOnly,
+  giveSecondFactor,
+  insertRoleCaller,
+} from '../../../test/staff';
 import { insertCaller, insertUser } from '../../../test/users';
 
 let t: TestApp;
@@ -25,7 +32,7 @@ const list = async (headers: Headers, keyword?: string) => {
 
 describe('staff user list', () => {
   it('finds users by name prefix (any case), exact id or e-mail, newest first', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'support', 'finance']);
     const prefix = `Findme${Date.now() % 100000}`;
     const first = await insertUser(t.database.db, { userName: `${prefix}a` });
     const second = await insertUser(t.database.db, { userName: `${prefix}b` });
@@ -56,9 +63,13 @@ describe('staff user list', () => {
 
 describe('staff user changes', () => {
   it('sets the VIP expiry (level 2 while it lies ahead) and ends VIP with null', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'support', 'finance']);
     const user = await insertCaller(t);
-    const res = await update(user.user.id, { vipUntil: '2099-12-31 23:59:59' }, staff.headers);
+    const res = await update(
+      user.user.id,
+      { vipUntil: '2099-12-31 23:59:59', reason: '活动赠送' },
+      staff.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ levelId: 2, vipUntil: '2099-12-31 23:59:59' });
     expect((await userRow(user.user.id)).vip_until?.toISOString()).toBe('2099-12-31T15:59:59.000Z');
@@ -66,16 +77,20 @@ describe('staff user changes', () => {
     expect(info.json().level.levelId).toBe(2);
 
     // A past expiry: the user is a member again.
-    const past = await update(user.user.id, { vipUntil: '2020-01-01 00:00:00' }, staff.headers);
+    const past = await update(
+      user.user.id,
+      { vipUntil: '2020-01-01 00:00:00', reason: '更正' },
+      staff.headers,
+    );
     expect(past.json().data).toMatchObject({ levelId: 1, vipUntil: '2020-01-01 00:00:00' });
 
-    const ended = await update(user.user.id, { vipUntil: null }, staff.headers);
+    const ended = await update(user.user.id, { vipUntil: null, reason: '退款' }, staff.headers);
     expect(ended.json().data).toMatchObject({ levelId: 1, vipUntil: null });
     expect((await t.get(API.userInfo, {}, user.headers)).json().level.levelId).toBe(1);
   });
 
   it('refuses bad input (400) and an unknown user (404), changing nothing', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'support', 'finance']);
     const user = await insertCaller(t);
     const before = await userRow(user.user.id);
     for (const vipUntil of ['2099-02-30 00:00:00', '2099-12-31', 'tomorrow', '2099-12-31 24:00:00', 5]) {
@@ -93,7 +108,7 @@ describe('staff user changes', () => {
   });
 
   it('disables an account: its tokens stop at once (401), login is refused; re-enabled it logs in', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'support', 'finance']);
     const user = await registerAndLogin(t, uniqueUserName('disable'));
     expect((await t.get(API.userInfo, {}, user.authHeader)).statusCode).toBe(200);
 
@@ -122,27 +137,28 @@ describe('staff user changes', () => {
     expect((await t.get(API.userInfo, {}, user.authHeader)).statusCode).toBe(401);
   });
 
-  it('lets only an admin grant roles (a staff caller gets 403) and keeps member', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+  it('lets only staff.manage grant roles (other staff get 403) and keeps member', async () => {
+    const staff = await insertRoleCaller(t, ['member', 'support', 'finance']);
     const admin = await insertRoleCaller(t, ['member', 'admin']);
     const user = await insertCaller(t);
 
-    const refused = await update(user.user.id, { roles: ['member', 'staff'] }, staff.headers);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 403, msg: SERVER_MSG.adminOnly });
+    const refused = await update(user.user.id, { roles: ['member', 'support'] }, staff.headers);
+    expectPermissionDenied(refused);
     expect((await userRow(user.user.id)).roles).toEqual(['member']);
 
-    const granted = await update(user.user.id, { roles: ['staff', 'staff'] }, admin.headers);
+    const granted = await update(user.user.id, { roles: ['support', 'support'] }, admin.headers);
     expect(granted.statusCode).toBe(200);
-    expect(granted.json().data.roles).toEqual(['member', 'staff']);
-    // The role works at once: the new staff member opens the console.
+    expect(granted.json().data.roles).toEqual(['member', 'support']);
+    // The role works at once, once the new staff member has set up a second factor.
+    expect((await t.get(STAFF_API.users, {}, user.headers)).json()).toEqual({
+      code: 403,
+      msg: TWO_FACTOR_MSG.enrolRequired,
+    });
+    await giveSecondFactor(t, user.user.id);
     expect((await t.get(STAFF_API.users, {}, user.headers)).statusCode).toBe(200);
 
     // Staff may not disable a staff account; an admin may.
-    expect((await update(user.user.id, { disabled: true }, staff.headers)).json()).toEqual({
-      code: 403,
-      msg: SERVER_MSG.adminOnly,
-    });
+    expectPermissionDenied(await update(user.user.id, { disabled: true }, staff.headers));
     expect((await update(user.user.id, { roles: ['member'] }, admin.headers)).json().data.roles).toEqual([
       'member',
     ]);
@@ -153,14 +169,14 @@ describe('staff user changes', () => {
     const admin = await insertRoleCaller(t, ['member', 'admin']);
     const id = admin.user.id;
     expectBadRequest(
-      await update(id, { roles: ['member', 'staff'] }, admin.headers),
+      await update(id, { roles: ['member', 'support'] }, admin.headers),
       SERVER_MSG.cannotRemoveOwnAdmin,
     );
     expectBadRequest(await update(id, { disabled: true }, admin.headers), SERVER_MSG.cannotDisableSelf);
     const row = await userRow(id);
     expect([row.roles, row.disabled_at]).toEqual([['member', 'admin'], null]);
-    const ok = await update(id, { roles: ['admin', 'staff'] }, admin.headers);
-    expect(ok.json().data.roles).toEqual(['member', 'staff', 'admin']);
+    const ok = await update(id, { roles: ['admin', 'support'] }, admin.headers);
+    expect(ok.json().data.roles).toEqual(['member', 'support', 'admin']);
   });
 
   it('refuses a member (403 仅限客服人员) and a visitor (403 login dialog); nothing changes', async () => {

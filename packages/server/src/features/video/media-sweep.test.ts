@@ -89,7 +89,7 @@ describe('the media sweep', () => {
     expect((await t.app.videoRuntime.service.find(oldFailure.id))!.sourceRemovedAt).toBeInstanceOf(Date);
 
     // A failed video whose source went cannot be retried: staff are told to upload it again.
-    const staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+    const staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
     const retry = await t.send('POST', fillPath(STAFF_API.mediaRetry, { id: oldFailure.id }), {}, staff);
     expect(retry.json()).toEqual({ code: 409, msg: VIDEO_MSG.sourceRemoved });
   });

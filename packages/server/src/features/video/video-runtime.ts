@@ -107,7 +107,7 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
   };
 
   const metrics = createTranscodeMetrics();
-  const downloads = deps.downloads ?? createCloudDownloadsService(database.db);
+  const downloads = deps.downloads ?? createCloudDownloadsService({ db: database.db });
   const service = createVideoService({ db: database.db, storage, jobs, tools, maxBytes: media.maxBytes });
   // The worker's side (pipeline, job handlers) writes through a repo of its own: no service
   // hands out its repo.

@@ -82,7 +82,7 @@ describe.runIf(s3TestsWanted())('S3 storage (Ceph radosgw)', () => {
     it('puts a title online whose segments the player fetches from the store, not the app', async () => {
       const { ids } = await insertWorks(t.database.db, [buildWorkLine({ isOnline: 0 })]);
       const workId = ids[0]!;
-      const staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+      const staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
       const media = await t.app.videoRuntime.service.attachFile({
         workId,
         file: clip,

@@ -10,7 +10,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import type { VideoService } from './video.service';
@@ -30,7 +30,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 500);
  * admin only, checked before the input is read.
  */
 export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: VideoStaffRouteDeps) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'media.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { errorResponses, ok } from '../../http/envelope';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { VideoService } from './video.service';
@@ -63,7 +63,7 @@ export async function videoUploadRoutes(
   app: FastifyInstance,
   { auth, videos, config }: VideoUploadRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'media.manage');
   const media = config.media;
   // The S3 store (and the SDK under it) loads only on sites with a bucket.
   const datastore = media.s3

@@ -28,7 +28,7 @@ beforeAll(async () => {
     { media: { ...base.media, dir: mediaDir, inProcessWorker: true } },
     { videoQueue: { retryDelaySeconds: 1, sweepSeconds: 1 } },
   );
-  staff = (await insertRoleCaller(t, ['member', 'staff'])).headers;
+  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
   clip = await makeClip(tools, { width: 854, height: 480, seconds: 6 });
   clips.push(clip);
 });

@@ -9,7 +9,7 @@ import {
 } from '@yingku/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Authenticator, roleGuard } from '../../http/auth';
+import { type Authenticator, permissionGuard } from '../../http/auth';
 import { ok, table, errorResponses } from '../../http/envelope';
 import { toStaffPackageRow } from './package-rows';
 import type { VipPackagesService } from './vip-packages.service';
@@ -29,7 +29,7 @@ export async function vipPackagesStaffRoutes(
   app: FastifyInstance,
   { vipPackages: service, auth }: VipPackagesStaffRouteDeps,
 ) {
-  const staff = roleGuard(auth, 'staff');
+  const staff = permissionGuard(auth, 'packages.manage');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -60,8 +60,8 @@ export async function vipPackagesStaffRoutes(
       },
     },
     async (request) => {
-      await staff.caller(request);
-      return ok(toStaffPackageRow(await service.create(request.body)));
+      const caller = await staff.caller(request);
+      return ok(toStaffPackageRow(await service.create(request.body, caller)));
     },
   );
 
@@ -77,8 +77,8 @@ export async function vipPackagesStaffRoutes(
       },
     },
     async (request) => {
-      await staff.caller(request);
-      return ok(toStaffPackageRow(await service.update(request.params.id, request.body)));
+      const caller = await staff.caller(request);
+      return ok(toStaffPackageRow(await service.update(request.params.id, request.body, caller)));
     },
   );
 }

@@ -23,7 +23,7 @@ const shopNames = async () =>
 
 describe('VIP packages in the console', () => {
   it('lists every package, adds one (sorted last) and changes it; the shop follows', async () => {
-    const staff = await insertRoleCaller(t, ['member', 'staff']);
+    const staff = await insertRoleCaller(t, ['member', 'finance']);
     const listed = await t.get(STAFF_API.packages, {}, staff.headers);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().rows).toContainEqual({

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { shanghaiTime } from '../../db/site-time-sql';
-import { type Executor } from '../../db/executor';
+import { type Executor, inTransaction } from '../../db/executor';
 
 /** A VIP package as stored (prices in cents). */
 export interface VipPackageRecord {
@@ -59,6 +59,9 @@ export function createVipPackagesRepo(db: Kysely<DB>) {
   const select = (executor: Executor = db) => executor.selectFrom('vip_packages').select(COLUMNS);
 
   return {
+    /** Runs `work` in one transaction (the service's change and its audit entry together). */
+    inTransaction: <T>(work: (trx: Executor) => Promise<T>) => inTransaction(db, work),
+
     /** Every package, on sale or withdrawn, in the shop's order. */
     list(): Promise<VipPackageRecord[]> {
       return select().orderBy('sort_order').orderBy('id').execute();

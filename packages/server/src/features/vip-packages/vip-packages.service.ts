@@ -9,6 +9,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { requireRecentConfirmation, type StaffCaller } from '../../http/auth';
+import { changedFields } from '../staff-audit/changed-fields';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import { createVipPackagesRepo, type VipPackageRecord, type VipPackageValues } from './vip-packages.repo';
 
 export type { VipPackageRecord } from './vip-packages.repo';
@@ -54,7 +57,16 @@ function toValues(changes: PackageChanges): Partial<VipPackageValues> {
  * list, find by id or name, create and change. Orders keep their own copy of what was bought,
  * so a change here never alters an order already placed.
  */
-export function createVipPackagesService(db: Kysely<DB>) {
+export interface VipPackagesDeps {
+  db: Kysely<DB>;
+  /** The audit entry of a console change (features/staff-audit); the CLI's changes have none. */
+  audit?: AuditRecorder;
+}
+
+/** The fields an audit entry keeps of a package. */
+const audited = ({ id: _id, createTime: _createTime, ...fields }: VipPackageRecord) => fields;
+
+export function createVipPackagesService({ db, audit }: VipPackagesDeps) {
   const repo = createVipPackagesRepo(db);
 
   /**
@@ -106,8 +118,9 @@ export function createVipPackagesService(db: Kysely<DB>) {
 
     find,
 
-    /** Creates a package (on sale, level 2, sorted last unless told otherwise). */
-    async create(input: NewPackage): Promise<VipPackageRecord> {
+    /** Creates a package (on sale, level 2, sorted last unless told otherwise); `actor`: from the console. */
+    async create(input: NewPackage, actor?: StaffCaller): Promise<VipPackageRecord> {
+      if (actor) requireRecentConfirmation(actor);
       const changed = toValues(input);
       const pkg: VipPackageValues = {
         name: input.name,
@@ -120,22 +133,36 @@ export function createVipPackagesService(db: Kysely<DB>) {
         sortOrder: input.sort ?? (await nextSortOrder()),
       };
       await checkPackage(pkg, { ...changed, status: pkg.status });
-      const created = await repo.insert(pkg);
-      if (!created) throw nameTaken(pkg.name);
-      return created;
+      return repo.inTransaction(async (trx) => {
+        const created = await repo.insert(pkg, trx);
+        if (!created) throw nameTaken(pkg.name);
+        if (actor && audit) {
+          const about = { objectType: 'package', objectId: created.id } as const;
+          await audit(actor, { ...about, action: 'package.create', after: audited(created) }, trx);
+        }
+        return created;
+      });
     },
 
-    /** Changes the given fields of a package (id or name) and its updated_at. */
-    async update(ref: string, changes: PackageChanges): Promise<VipPackageRecord> {
+    /** Changes the given fields of a package (id or name) and its updated_at; `actor`: from the console. */
+    async update(ref: string, changes: PackageChanges, actor?: StaffCaller): Promise<VipPackageRecord> {
+      if (actor) requireRecentConfirmation(actor);
       const changed = toValues(changes);
       const current = await find(ref);
       if (!current) throw packageMissing(ref);
       const { id, ...values } = current;
       await checkPackage({ ...values, ...changed }, changed, id);
-      const updated = await repo.update(id, changed);
-      if (updated === null) throw nameTaken(changed.name ?? current.name);
-      if (!updated) throw packageMissing(ref);
-      return updated;
+      return repo.inTransaction(async (trx) => {
+        const updated = await repo.update(id, changed, trx);
+        if (updated === null) throw nameTaken(changed.name ?? current.name);
+        if (!updated) throw packageMissing(ref);
+        if (actor && audit) {
+          const [before, after] = changedFields(audited(current), audited(updated));
+          const about = { objectType: 'package', objectId: id } as const;
+          await audit(actor, { ...about, action: 'package.update', before, after }, trx);
+        }
+        return updated;
+      });
     },
   };
 }

@@ -11,7 +11,7 @@ let t: TestApp;
 let service: VipPackagesService;
 beforeAll(async () => {
   t = await createTestApp();
-  service = createVipPackagesService(t.database.db);
+  service = createVipPackagesService({ db: t.database.db });
 });
 afterAll(() => t.close());
 

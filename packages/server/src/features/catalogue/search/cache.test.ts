@@ -114,11 +114,13 @@ function cacheSuite(name: string, makeCache: () => SearchCache) {
       const [{ id }] = (
         await sql<{ id: string }>`SELECT id FROM works WHERE number = 'CACH-002'`.execute(database.db)
       ).rows as [{ id: string }];
-      await createCatalogueAdminService(database.db, () => {}).update(id, { hidden: true });
+      await createCatalogueAdminService({ db: database.db, onChange: () => {} }).update(id, { hidden: true });
       await expectFresh();
       await sql`UPDATE works SET is_online = 1 WHERE number = 'CACH-004'`.execute(database.db);
       await expectFresh();
-      await createCatalogueAdminService(database.db, () => {}).update(id, { hidden: false });
+      await createCatalogueAdminService({ db: database.db, onChange: () => {} }).update(id, {
+        hidden: false,
+      });
       await expectFresh();
     });
   });

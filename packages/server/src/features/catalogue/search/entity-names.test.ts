@@ -202,7 +202,7 @@ describe('entity names (migration 0017) answer as the entity tables do', () => {
     expect(await repo.searchEntities('独', undefined, 6)).toEqual(await oracle('独', undefined, 6));
     expect((await repo.searchEntities('独一无二', undefined, 6)).map((row) => row.count)).toEqual([1]);
 
-    const admin = createCatalogueAdminService(t.database.db, () => undefined);
+    const admin = createCatalogueAdminService({ db: t.database.db, onChange: () => undefined });
     await admin.update(id!, { hidden: true });
     expect(await repo.searchEntities('独', undefined, 6)).toEqual([]);
     expect(await repo.searchEntities('独一无二', undefined, 6)).toEqual([]);
