@@ -66,7 +66,7 @@ describe('activation codes through the console', () => {
     const batchRow = desk.getByTestId('batches-table').locator(`tr[data-batch="${batch}"]`);
     await expect
       .poll(() => batchRow.locator('td').allInnerTexts())
-      .toEqual([batch, '两月卡', '3', '0', expect.any(String), ADMIN_TEXT.showCodes]);
+      .toEqual([batch, '两月卡', '3', '0', staff.userName, expect.any(String), ADMIN_TEXT.showCodes]);
     await desk.getByTestId('batch-filter').getByText(batch).waitFor();
     await expect.poll(() => desk.getByTestId('codes-table').locator('tbody tr').count()).toBe(3);
     expect(await codeRow(desk, codes[0]!).getAttribute('data-used')).toBe('false');

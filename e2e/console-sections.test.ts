@@ -62,6 +62,7 @@ describe('orders and users in the console', () => {
     await row.getByRole('button', { name: ADMIN_TEXT.edit }).click();
     const dialog = desk.getByTestId('user-dialog');
     await dialog.getByLabel(ADMIN_TEXT.vipUntil).fill('2031-05-06T07:08:09');
+    await dialog.getByLabel(ADMIN_TEXT.reason).fill('测试补偿');
     await animationsDone(desk);
     await screenshot(desk, 'console-desktop-user-dialog');
     await dialog.getByRole('button', { name: ADMIN_TEXT.save }).click();

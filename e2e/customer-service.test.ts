@@ -1,9 +1,9 @@
 import { API, fillPath, MSG, type MessageThread, STAFF_API } from '@yingku/contract';
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_TEXT } from '../packages/web/src/features/support/texts';
-import { apiOk, bearer, registerMember, type TestMember } from './support/accounts';
+import { apiOk, bearer, registerMember } from './support/accounts';
+import { registerStaff } from './support/console';
 import { screenshot } from './support/browser';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
@@ -19,14 +19,8 @@ const toast = (page: Page, text: string) => page.locator('.adm-toast-main').getB
 const threadRow = (page: Page, text: string) =>
   page.getByTestId('thread-list').locator('button').filter({ hasText: text });
 
-/** A staff account: a member whose roles are raised in the database (read on every request). */
-async function staffMember(): Promise<TestMember> {
-  const staff = await registerMember(journey.server, 'staff');
-  await sql`UPDATE users SET roles = '{staff}' WHERE id = ${staff.userId}`.execute(
-    journey.server.database.db,
-  );
-  return staff;
-}
+/** A customer-service account (客服 only), with its second factor set up. */
+const staffMember = () => registerStaff(journey.server, 'staff', ['member', 'support']);
 
 describe('/message (docs/product.md §2, §4, §5, §8)', () => {
   it('asks, follows up, gets a reply, reads it and closes the topic', async () => {

@@ -14,7 +14,7 @@ import { ADMIN_SECTIONS, sectionPath } from '../../packages/web/src/features/adm
 import { apiOk, logInAgain, registerMember, seedSession, type TestMember } from './accounts';
 import { describeFindings, seriousAxeViolations } from './axe';
 import { PHONE } from './browser';
-import { registerStaff } from './console';
+import { logInStaffAgain, registerStaff, type TestStaff } from './console';
 import type { Journey } from './journey';
 import { settled } from './page-checks';
 import { smallTapTargets } from './tap-targets';
@@ -22,7 +22,7 @@ import { smallTapTargets } from './tap-targets';
 /** What the accessibility suites check with, made once per suite before its tests. */
 export interface A11ySuite {
   member: TestMember;
-  staff: TestMember;
+  staff: TestStaff;
   works: Record<'censored' | 'uncensored' | 'western', WorkListItem>;
   /** The suite member's public folder, with a work in it: its shared page (docs/product.md §2). */
   sharedFolder: string;
@@ -298,7 +298,9 @@ export async function checkScreen(
     const who =
       screen.member === 'fresh'
         ? await registerMember(journey.server, 'a11y-fresh')
-        : await logInAgain(journey.server, screen.member === 'staff' ? suite.staff : suite.member);
+        : screen.member === 'staff'
+          ? await logInStaffAgain(journey.server, suite.staff)
+          : await logInAgain(journey.server, suite.member);
     await seedSession(tab.context, journey.server.baseUrl, who);
   }
   await tab.page.goto(journey.url(screen.path()));

@@ -40,7 +40,8 @@ import {
   type StartImportBody,
   STAFF_API,
 } from '@yingku/contract';
-import { api } from './client';
+// The console's calls may be refused until the user re-confirms or sets up 两步验证 (decision 070).
+import { reconfirmingApi as api } from './reconfirming-client';
 
 /** Fields the API client adds to every call itself (docs/product.md §7): callers leave them out. */
 type ClientField = 'appId' | 'isDht';

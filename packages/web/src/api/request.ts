@@ -268,7 +268,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 }
 
 /** Whether the client shows `failure` itself, given the call's `silent` option. */
-function isShown(failure: ApiError, silent: CallOptions<unknown>['silent']): boolean {
+export function isShown(failure: ApiError, silent: CallOptions<unknown>['silent']): boolean {
   if (silent === 'answers') return isTransportFailure(failure);
   return !silent;
 }

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { accountSecurityApi } from '../../api/account-security';
 import { Button } from '../../components/button/button';
 import { PasswordField } from '../account/password-input';
 import { useAccountForm } from '../account/use-account-form';
-import { copyText } from '../magnets/clipboard';
 import { securityKeys, securityOverviewOptions } from './security-queries';
 import { checkCurrentPassword } from './current-password';
+import { NewCodes } from './new-codes';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
 /**
  * 恢复码: how many are left; 生成新的恢复码 asks the password, then shows the new set this once
- * (the server keeps only their hashes), with 复制全部, until 我已保存. The old set stops working.
+ * (the server keeps only their hashes), with 复制全部 and 下载, until 我已保存. The old set stops working.
  */
 export function RecoveryCodesSection() {
   const overview = useQuery(securityOverviewOptions());
@@ -33,7 +33,14 @@ export function RecoveryCodesSection() {
         </div>
       )}
       {codes ? (
-        <NewCodes codes={codes} onSaved={() => setCodes(undefined)} />
+        <NewCodes
+          codes={codes}
+          warning={SECURITY_TEXT.newCodesWarning}
+          label={SECURITY_TEXT.newCodesLabel}
+          fileName="yingku-recovery-codes.txt"
+          testId="new-recovery-codes"
+          onSaved={() => setCodes(undefined)}
+        />
       ) : asking ? (
         <MakeCodesForm
           warn={(left ?? 0) > 0}
@@ -88,31 +95,5 @@ function MakeCodesForm(props: { warn: boolean; onMade: (codes: string[]) => void
         </Button>
       </div>
     </form>
-  );
-}
-
-function NewCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
-  return (
-    <div className={styles.newCodes}>
-      <p className={styles.warning} role="alert">
-        <TriangleAlertIcon className={styles.warningIcon} aria-hidden="true" />
-        {SECURITY_TEXT.newCodesWarning}
-      </p>
-      <ol className={styles.codes} aria-label={SECURITY_TEXT.newCodesLabel} data-testid="new-recovery-codes">
-        {codes.map((code) => (
-          <li key={code} className={styles.code}>
-            {code}
-          </li>
-        ))}
-      </ol>
-      <div className={styles.buttonRow}>
-        <Button color="primary" shape="rounded" onClick={() => void copyText(codes.join('\n'))}>
-          {SECURITY_TEXT.copyCodes}
-        </Button>
-        <Button fill="outline" shape="rounded" onClick={onSaved}>
-          {SECURITY_TEXT.codesSaved}
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -20,13 +20,14 @@ import { DataSection } from './data-section';
 import { EmailSection } from './email-section';
 import { RecoveryCodesSection } from './recovery-codes-section';
 import { securityKeys } from './security-queries';
+import { TwoFactorSection } from './two-factor-section';
 import styles from './security.module.css';
 import { SECURITY_TEXT } from './texts';
 
 const SESSIONS_KEY = securityKeys.sessions;
 
 /**
- * /user/security, 账号与安全: change the password (every other login ends), the safe e-mail and
+ * /user/security, 账号与安全: change the password (every other login ends), 两步验证, the safe e-mail and
  * the recovery codes that get the account back (decision 066), the account's logins: end any of
  * them, or all (this one too, back to /login).
  */
@@ -41,6 +42,7 @@ export function SecurityPage() {
         {hasStoredSession() ? (
           <>
             <PasswordSection />
+            <TwoFactorSection />
             <EmailSection />
             <RecoveryCodesSection />
             <SessionsSection />

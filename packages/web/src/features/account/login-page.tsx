@@ -1,8 +1,8 @@
-import { MSG } from '@yingku/contract';
+import { type LoginTokens, MSG } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'antd-mobile';
 import { Button } from '../../components/button/button';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { hasStoredSession, setAuthTokens } from '../../session/auth-storage';
@@ -23,6 +23,11 @@ import { showToast } from '../../components/feedback/lazy-feedback';
 // The account calls check their answers with zod: they load on the first submit, not with the
 // form (decision 035).
 const loadAccountApi = async () => (await import('../../api/account')).accountApi;
+
+/** 两步验证's step (decision 070), loaded only when a login asks for it. */
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./second-factor-step')).SecondFactorStep,
+}));
 
 /**
  * What other screens hand the login page: the name just registered, to fill in (/register), and
@@ -57,6 +62,8 @@ export function LoginPage() {
   // and useMutation's observer (≈ 0.9 KiB gzip) would be its own copy there. It stays set through
   // the navigation away, as a pending mutation would.
   const [submitting, setSubmitting] = useState(false);
+  // The ticket of the login's second step, once the password was right and a code is needed.
+  const [ticket, setTicket] = useState<string>();
   const captcha = useCaptcha();
   const form = useAccountForm('login', () => initialValues(state), loginChecks(captcha.off));
   useLeaveWhenLoggedIn(captcha.captcha !== undefined);
@@ -66,14 +73,11 @@ export function LoginPage() {
     try {
       const body = toLoginBody(values, captcha.captcha);
       const { data, msg } = await (await loadAccountApi()).login(body);
-      setAuthTokens(data);
       saveLoginChoice({ userName: body.userName, password: body.password, rememberMe: values.rememberMe });
-      // Everything cached was loaded for a visitor (like and collect flags…): stale now.
-      await queryClient.invalidateQueries({ refetchType: 'none' });
-      await queryClient.fetchQuery({ ...currentUserOptions(), staleTime: 0 }).catch(() => null);
-      void navigate(afterLoginPath(state), { replace: true });
-      // A login in 注销账号's cooling-off period has undone it (decision 069): say so.
-      if (data.deletionCancelled) showToast({ icon: 'success', content: msg });
+      if ('ticket' in data) {
+        setTicket(data.ticket);
+        setSubmitting(false);
+      } else await loggedIn(data, msg);
     } catch {
       // The client has shown why; a captcha is good for one try (docs/product.md §8).
       form.set('code', '');
@@ -82,55 +86,79 @@ export function LoginPage() {
     }
   }
 
+  async function loggedIn(tokens: LoginTokens, msg: string) {
+    setAuthTokens(tokens);
+    // Everything cached was loaded for a visitor (like and collect flags…): stale now.
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+    await queryClient.fetchQuery({ ...currentUserOptions(), staleTime: 0 }).catch(() => null);
+    void navigate(afterLoginPath(state), { replace: true });
+    // A login in 注销账号's cooling-off period has undone it (decision 069): say so.
+    if (tokens.deletionCancelled) showToast({ icon: 'success', content: msg });
+  }
+
   return (
     <AccountScreen
       title={ACCOUNT_TEXT.loginTitle}
       heading={ACCOUNT_TEXT.loginHeading}
       intro={ACCOUNT_TEXT.loginIntro}
     >
-      <form
-        name="login"
-        className={styles.form}
-        noValidate
-        onSubmit={form.onSubmit((values) => void login(values))}
-      >
-        <TextField
-          field={form.text('userName')}
-          label={ACCOUNT_TEXT.userName}
-          placeholder={ACCOUNT_TEXT.userNamePlaceholder}
-          autoComplete="username"
-          autoCapitalize="off"
-          clearable
-        />
-        <PasswordField
-          field={form.text('password')}
-          label={ACCOUNT_TEXT.password}
-          placeholder={ACCOUNT_TEXT.passwordPlaceholder}
-          autoComplete="current-password"
-        />
-        <CaptchaField captcha={captcha} field={form.text('code')} />
-        <div className={styles.footer}>
-          <div className={styles.options}>
-            <Checkbox
-              className={styles.remember}
-              checked={form.values.rememberMe}
-              onChange={(checked) => form.set('rememberMe', checked)}
-            >
-              {ACCOUNT_TEXT.rememberMe}
-            </Checkbox>
-            <Link to={PATHS.forgotPassword} className={styles.forgot}>
-              {ACCOUNT_TEXT.forgotPassword}
-            </Link>
+      {ticket ? (
+        <Suspense>
+          <SecondFactorStep
+            ticket={ticket}
+            onDone={loggedIn}
+            onRestart={() => {
+              setTicket(undefined);
+              form.set('code', '');
+              captcha.refresh();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <form
+          name="login"
+          className={styles.form}
+          noValidate
+          onSubmit={form.onSubmit((values) => void login(values))}
+        >
+          <TextField
+            field={form.text('userName')}
+            label={ACCOUNT_TEXT.userName}
+            placeholder={ACCOUNT_TEXT.userNamePlaceholder}
+            autoComplete="username"
+            autoCapitalize="off"
+            clearable
+          />
+          <PasswordField
+            field={form.text('password')}
+            label={ACCOUNT_TEXT.password}
+            placeholder={ACCOUNT_TEXT.passwordPlaceholder}
+            autoComplete="current-password"
+          />
+          <CaptchaField captcha={captcha} field={form.text('code')} />
+          <div className={styles.footer}>
+            <div className={styles.options}>
+              <Checkbox
+                className={styles.remember}
+                checked={form.values.rememberMe}
+                onChange={(checked) => form.set('rememberMe', checked)}
+              >
+                {ACCOUNT_TEXT.rememberMe}
+              </Checkbox>
+              <Link to={PATHS.forgotPassword} className={styles.forgot}>
+                {ACCOUNT_TEXT.forgotPassword}
+              </Link>
+            </div>
+            <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
+              {ACCOUNT_TEXT.login}
+            </Button>
+            <p className={styles.switch}>
+              {ACCOUNT_TEXT.noAccount}
+              <Link to={PATHS.register}>{ACCOUNT_TEXT.toRegister}</Link>
+            </p>
           </div>
-          <Button block type="submit" color="primary" size="large" shape="rounded" loading={submitting}>
-            {ACCOUNT_TEXT.login}
-          </Button>
-          <p className={styles.switch}>
-            {ACCOUNT_TEXT.noAccount}
-            <Link to={PATHS.register}>{ACCOUNT_TEXT.toRegister}</Link>
-          </p>
-        </div>
-      </form>
+        </form>
+      )}
     </AccountScreen>
   );
 }

@@ -6,7 +6,7 @@ import { PATHS } from '../../app/paths';
 import type { LoginPageState } from '../account/login-page';
 import { useDocumentTitle } from '../../app/route-handle';
 import { useCurrentUser } from '../../session/current-user';
-import { consoleViewer } from './admin-model';
+import { consolePermissions, consoleViewer } from './admin-model';
 import { AdminShell } from './admin-shell';
 import { ADMIN_TEXT } from './texts';
 import styles from './admin-shell.module.css';
@@ -14,8 +14,9 @@ import styles from './admin-shell.module.css';
 /**
  * /admin/* — the operators' console, loaded only when this route is opened. The gate asks who
  * the caller is first (getInfo, not a console call): a visitor is asked to log in, a member is
- * told 仅限客服人员, and only staff or admins get the console, so no console call is ever made
- * for someone the server would refuse (its 403 would open the login dialog).
+ * told 仅限客服人员, and only staff (any console role) get the console, which shows only the
+ * sections their permissions open: no console call is ever made that the server would refuse
+ * (its 403 would open the login dialog).
  */
 export function AdminApp() {
   useDocumentTitle(ADMIN_TEXT.title);
@@ -62,5 +63,11 @@ export function AdminApp() {
       </div>
     );
   }
-  return <AdminShell user={current.data.user} isAdmin={viewer === 'admin'} />;
+  return (
+    <AdminShell
+      user={current.data.user}
+      roles={current.data.roles}
+      permissions={consolePermissions(current.data)}
+    />
+  );
 }

@@ -34,4 +34,8 @@ export const adminKeys = {
   mediaJobs: [...all, 'media', 'jobs'] as const,
   mediaJobsPage: (query: object) => [...adminKeys.mediaJobs, query] as const,
   mediaStatus: [...all, 'media-status'] as const,
+  audit: [...all, 'audit'] as const,
+  auditPage: (query: object) => [...adminKeys.audit, query] as const,
+  /** One entry: never changes once written. */
+  auditEntry: (id: string) => [...all, 'audit-entry', id] as const,
 };

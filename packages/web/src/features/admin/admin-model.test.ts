@@ -1,30 +1,96 @@
+import { permissionsOf, ROLE_LABELS, ROLE_PERMISSIONS } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_SECTIONS,
   codesAsText,
   codesCsvFileName,
   codeTailShown,
+  consolePermissions,
   consoleViewer,
   downloadStatusTag,
   fromDateTimeInput,
   openableLink,
+  openSections,
   orderStatusTag,
   pageCount,
   parseInteger,
+  roleNames,
   sectionPath,
   shownTime,
+  staffRoleLabels,
   threadStatusTag,
   toDateTimeInput,
 } from './admin-model';
 import { ADMIN_TEXT } from './texts';
 
 describe('consoleViewer', () => {
-  it('lets staff and admins in, and tells visitors from members', () => {
+  it('lets any console role in, and tells visitors from members', () => {
     expect(consoleViewer(null)).toBe('visitor');
     expect(consoleViewer(undefined)).toBe('visitor');
     expect(consoleViewer({ roles: ['member'] })).toBe('member');
     expect(consoleViewer({ roles: [] })).toBe('member');
-    expect(consoleViewer({ roles: ['member', 'staff'] })).toBe('staff');
-    expect(consoleViewer({ roles: ['staff', 'admin'] })).toBe('admin');
+    for (const role of ['support', 'content', 'finance', 'admin']) {
+      expect(consoleViewer({ roles: ['member', role] })).toBe('staff');
+    }
+  });
+
+  it('keeps the retired staff role, and any unknown one, out', () => {
+    expect(consoleViewer({ roles: ['member', 'staff'] })).toBe('member');
+    expect(consoleViewer({ roles: ['root'] })).toBe('member');
+  });
+});
+
+describe('consolePermissions', () => {
+  it('keeps the permissions the console knows, in the contract’s order', () => {
+    expect(consolePermissions({ permissions: ['orders.read', 'support.threads'] })).toEqual([
+      'support.threads',
+      'orders.read',
+    ]);
+    // RuoYi-style strings of old answers open nothing.
+    expect(consolePermissions({ permissions: ['*:*:*', 'support:reply'] })).toEqual([]);
+  });
+});
+
+/** The sidebar of someone with these roles, as getInfo would describe them. */
+const sidebarOf = (...roles: string[]) =>
+  openSections(consolePermissions({ permissions: permissionsOf(roles) })).map((section) => section.path);
+
+describe('openSections', () => {
+  it('shows each role the sections of its job, in sidebar order', () => {
+    expect(sidebarOf('member', 'support')).toEqual(['inbox', 'orders', 'users']);
+    expect(sidebarOf('member', 'content')).toEqual(['catalogue', 'downloads', 'reviews']);
+    expect(sidebarOf('member', 'finance')).toEqual(['orders', 'packages', 'codes', 'users']);
+  });
+
+  it('gives an admin every section, 操作日志 last; a member none', () => {
+    expect(sidebarOf('member', 'admin')).toEqual(ADMIN_SECTIONS.map((section) => section.path));
+    expect(sidebarOf('member', 'admin').at(-1)).toBe('audit');
+    expect(sidebarOf('member')).toEqual([]);
+  });
+
+  it('joins the sections of several roles without repeating one', () => {
+    expect(sidebarOf('support', 'finance')).toEqual(['inbox', 'orders', 'packages', 'codes', 'users']);
+  });
+
+  it('opens only sections whose permission some role grants', () => {
+    const granted = new Set(Object.values(ROLE_PERMISSIONS).flat());
+    for (const section of ADMIN_SECTIONS) expect(granted.has(section.permission)).toBe(true);
+  });
+});
+
+describe('role labels', () => {
+  it('names the console roles, 会员 left out, in the contract’s order', () => {
+    expect(staffRoleLabels(['member', 'finance', 'support'])).toEqual([
+      { role: 'support', label: ROLE_LABELS.support },
+      { role: 'finance', label: ROLE_LABELS.finance },
+    ]);
+    expect(staffRoleLabels(['member', 'admin'])).toEqual([{ role: 'admin', label: ROLE_LABELS.admin }]);
+    expect(staffRoleLabels(['member', 'staff'])).toEqual([]);
+  });
+
+  it('shows 会员 for an account with no console role', () => {
+    expect(roleNames(['member'])).toBe(ROLE_LABELS.member);
+    expect(roleNames(['member', 'content', 'admin'])).toBe(`${ROLE_LABELS.content}、${ROLE_LABELS.admin}`);
   });
 });
 
@@ -33,6 +99,7 @@ describe('sectionPath', () => {
     expect(sectionPath('inbox')).toBe('/admin/inbox');
     expect(sectionPath('inbox', '1234567890123456')).toBe('/admin/inbox/1234567890123456');
     expect(sectionPath('inbox', 'a/b')).toBe('/admin/inbox/a%2Fb');
+    expect(sectionPath('audit', '77')).toBe('/admin/audit/77');
   });
 });
 

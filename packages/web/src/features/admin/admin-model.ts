@@ -1,30 +1,69 @@
-import { CLOUD_DOWNLOAD_STATUS, MESSAGE_STATUS, ORDER_STATUS, type PayChannel } from '@yingku/contract';
+import {
+  CLOUD_DOWNLOAD_STATUS,
+  isStaffAccount,
+  MESSAGE_STATUS,
+  ORDER_STATUS,
+  type PayChannel,
+  type Permission,
+  PERMISSIONS,
+  ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@yingku/contract';
 import { PATHS } from '../../app/paths';
 import { ADMIN_TEXT } from './texts';
 
 /** Who is looking at /admin: the gate shows a login prompt, a refusal or the console. */
-export type ConsoleViewer = 'visitor' | 'member' | 'staff' | 'admin';
+export type ConsoleViewer = 'visitor' | 'member' | 'staff';
 
-/** The viewer of a getInfo answer's roles (null: no login). Admin outranks staff. */
+/**
+ * The viewer of a getInfo answer's roles (null: no login): any console role (客服, 内容, 财务,
+ * 管理员) opens the console; what it shows there is {@link consolePermissions}' to say.
+ */
 export function consoleViewer(user: { roles: readonly string[] } | null | undefined): ConsoleViewer {
   if (!user) return 'visitor';
-  if (user.roles.includes('admin')) return 'admin';
-  if (user.roles.includes('staff')) return 'staff';
-  return 'member';
+  return isStaffAccount(user.roles) ? 'staff' : 'member';
 }
 
-/** The console's sections, in sidebar order; each is `/admin/{path}`. */
+/**
+ * What the caller may do in the console: getInfo's `permissions` (the server's own list for the
+ * caller's roles), the known ones only, so the console and the server's checks cannot disagree.
+ */
+export function consolePermissions(user: { permissions: readonly string[] }): Permission[] {
+  return PERMISSIONS.filter((permission) => user.permissions.includes(permission));
+}
+
+/** The caller's console roles as the top bar names them (会员 left out), in STAFF_ROLES' order. */
+export const staffRoleLabels = (roles: readonly string[]): { role: StaffRole; label: string }[] =>
+  STAFF_ROLES.filter((role) => roles.includes(role)).map((role) => ({ role, label: ROLE_LABELS[role] }));
+
+/** An account's roles as the users list shows them: its console roles, or 会员 when it has none. */
+export const roleNames = (roles: readonly string[]): string =>
+  staffRoleLabels(roles)
+    .map(({ label }) => label)
+    .join('、') || ROLE_LABELS.member;
+
+/**
+ * The console's sections, in sidebar order; each is `/admin/{path}` and opens with its
+ * permission (the one its list's route checks).
+ */
 export const ADMIN_SECTIONS = [
-  { path: 'inbox', label: ADMIN_TEXT.inbox },
-  { path: 'orders', label: ADMIN_TEXT.orders },
-  { path: 'packages', label: ADMIN_TEXT.packages },
-  { path: 'codes', label: ADMIN_TEXT.codes },
-  { path: 'users', label: ADMIN_TEXT.users },
-  { path: 'catalogue', label: ADMIN_TEXT.catalogue },
-  { path: 'downloads', label: ADMIN_TEXT.downloads },
-  { path: 'reviews', label: ADMIN_TEXT.reviews },
-] as const;
-export type AdminSectionPath = (typeof ADMIN_SECTIONS)[number]['path'];
+  { path: 'inbox', label: ADMIN_TEXT.inbox, permission: 'support.threads' },
+  { path: 'orders', label: ADMIN_TEXT.orders, permission: 'orders.read' },
+  { path: 'packages', label: ADMIN_TEXT.packages, permission: 'packages.manage' },
+  { path: 'codes', label: ADMIN_TEXT.codes, permission: 'codes.manage' },
+  { path: 'users', label: ADMIN_TEXT.users, permission: 'users.read' },
+  { path: 'catalogue', label: ADMIN_TEXT.catalogue, permission: 'catalogue.manage' },
+  { path: 'downloads', label: ADMIN_TEXT.downloads, permission: 'downloads.manage' },
+  { path: 'reviews', label: ADMIN_TEXT.reviews, permission: 'reviews.moderate' },
+  { path: 'audit', label: ADMIN_TEXT.audit, permission: 'audit.read' },
+] as const satisfies readonly { path: string; label: string; permission: Permission }[];
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export type AdminSectionPath = AdminSection['path'];
+
+/** The sections `permissions` open, in sidebar order; the first is where /admin leads. */
+export const openSections = (permissions: readonly Permission[]): AdminSection[] =>
+  ADMIN_SECTIONS.filter((section) => permissions.includes(section.permission));
 
 export const ADMIN_ROOT = PATHS.admin;
 export const sectionPath = (section: AdminSectionPath, rest?: string) =>

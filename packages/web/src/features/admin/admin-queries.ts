@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  AuditQuery,
+  AuditRow,
   ImportJob,
   StaffCodesQuery,
   StaffDownloadsQuery,
@@ -11,6 +13,7 @@ import type {
   StaffWorksQuery,
 } from '@yingku/contract';
 import { adminApi, type ListQuery as Query } from '../../api/admin';
+import { auditApi } from './audit/audit-api';
 import { IMPORT_POLL_MS, importFinished } from './catalogue/catalogue-model';
 import { mediaApi } from './catalogue/media-api';
 import { mediaPollInterval } from './catalogue/video-model';
@@ -134,4 +137,24 @@ export const useStaffReviews = (query: Query<StaffReviewsQuery>) =>
     queryKey: adminKeys.reviewsPage(query),
     queryFn: ({ signal }) => adminApi.reviews(query, signal),
     ...listOptions,
+  });
+
+/** 操作日志: entries newest first; asked again when opened (the log only grows). */
+export const useAuditLog = (query: Query<AuditQuery>) =>
+  useQuery({
+    queryKey: adminKeys.auditPage(query),
+    queryFn: ({ signal }) => auditApi.list(query, signal),
+    ...listOptions,
+  });
+
+/**
+ * One entry, `initial` its row from the list when it was opened from there: an entry never
+ * changes, so that row is the answer and nothing is asked (only a link opened afresh asks).
+ */
+export const useAuditEntry = (id: string, initial?: AuditRow) =>
+  useQuery({
+    queryKey: adminKeys.auditEntry(id),
+    queryFn: async ({ signal }) => (await auditApi.entry(id, signal)).data,
+    initialData: initial,
+    staleTime: Infinity,
   });

@@ -1,13 +1,14 @@
-import type { SessionUser } from '@yingku/contract';
+import { type Permission, type SessionUser, STAFF_MSG } from '@yingku/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, Tag, Toast } from 'antd-mobile';
+import { Dialog, Result, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../components/button/button';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { endSession } from '../member/use-logout';
-import { ADMIN_SECTIONS, sectionPath } from './admin-model';
+import { type AdminSectionPath, openSections, sectionPath, staffRoleLabels } from './admin-model';
 import { adminKeys } from './admin-keys';
+import { AuditSection } from './audit/audit-section';
 import { CatalogueSection } from './catalogue/catalogue-section';
 import { CodesSection } from './codes/codes-section';
 import { DownloadsSection } from './downloads/downloads-section';
@@ -21,21 +22,37 @@ import styles from './admin-shell.module.css';
 import { withDialogName } from '../../components/feedback/dialog-name';
 
 /**
- * The console's frame: a top bar (title, who is logged in, 返回前台, 退出登录), the sections in a
- * left sidebar (a scrolling tab row under 768 px) and the open section, each at its own URL.
+ * The console's frame: a top bar (title, who is logged in with their roles, 返回前台, 退出登录),
+ * the sections the caller's permissions open in a left sidebar (a scrolling tab row under
+ * 768 px) and the open section, each at its own URL. A closed section's URL leads to the first
+ * open one, as /admin itself does.
  */
-export function AdminShell({ user, isAdmin }: { user: SessionUser; isAdmin: boolean }) {
+export function AdminShell(props: {
+  user: SessionUser;
+  roles: readonly string[];
+  permissions: readonly Permission[];
+}) {
+  const { user, roles, permissions } = props;
   const logout = useConsoleLogout();
+  const sections = openSections(permissions);
+  const first = sections[0];
+  const fallback = first ? (
+    <Navigate to={sectionPath(first.path)} replace />
+  ) : (
+    <Result status="warning" title={STAFF_MSG.permissionDenied} />
+  );
   return (
     <div className={styles.shell}>
       <header className={styles.topBar}>
         <h1 className={styles.brand}>{ADMIN_TEXT.title}</h1>
         <div className={styles.who} data-testid="admin-user">
           <span className={styles.userName}>{user.userName}</span>
-          {/* Solid: an outline's red letters on the dark bar are 2.98:1; white on a fill reads. */}
-          <Tag color={isAdmin ? 'danger' : 'default'} fill="solid">
-            {isAdmin ? ADMIN_TEXT.roleAdmin : ADMIN_TEXT.roleStaff}
-          </Tag>
+          {staffRoleLabels(roles).map(({ role, label }) => (
+            // Solid: an outline's red letters on the dark bar are 2.98:1; white on a fill reads.
+            <Tag key={role} color={role === 'admin' ? 'danger' : 'default'} fill="solid" data-role={role}>
+              {label}
+            </Tag>
+          ))}
         </div>
         <div className={styles.topActions}>
           <Link to={PATHS.home} className={styles.topLink}>
@@ -48,7 +65,7 @@ export function AdminShell({ user, isAdmin }: { user: SessionUser; isAdmin: bool
       </header>
       <div className={styles.body}>
         <nav className={styles.sidebar} aria-label={ADMIN_TEXT.sections} ref={useActiveTabInView()}>
-          {ADMIN_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <NavLink
               key={section.path}
               // Absolute: a relative link under the /admin/* splat would resolve against the
@@ -62,21 +79,61 @@ export function AdminShell({ user, isAdmin }: { user: SessionUser; isAdmin: bool
         </nav>
         <main className={styles.content}>
           <Routes>
-            <Route index element={<Navigate to="inbox" replace />} />
-            <Route path="inbox/:threadId?" element={<InboxSection />} />
-            <Route path="orders" element={<OrdersSection />} />
-            <Route path="packages" element={<PackagesSection />} />
-            <Route path="codes" element={<CodesSection />} />
-            <Route path="users" element={<UsersSection isAdmin={isAdmin} selfId={user.userId} />} />
-            <Route path="catalogue" element={<CatalogueSection />} />
-            <Route path="downloads" element={<DownloadsSection />} />
-            <Route path="reviews" element={<ReviewsSection />} />
-            <Route path="*" element={<Navigate to="inbox" replace />} />
+            <Route index element={fallback} />
+            {sections.map((section) => (
+              <Route
+                key={section.path}
+                path={SECTION_ROUTES[section.path]}
+                element={<SectionScreen path={section.path} permissions={permissions} selfId={user.userId} />}
+              />
+            ))}
+            <Route path="*" element={fallback} />
           </Routes>
         </main>
       </div>
     </div>
   );
+}
+
+/** Each section's route under /admin: most are one screen; the inbox and the log open an item. */
+const SECTION_ROUTES: Record<AdminSectionPath, string> = {
+  inbox: 'inbox/:threadId?',
+  orders: 'orders',
+  packages: 'packages',
+  codes: 'codes',
+  users: 'users',
+  catalogue: 'catalogue',
+  downloads: 'downloads',
+  reviews: 'reviews',
+  audit: 'audit/:entryId?',
+};
+
+/** One open section's screen; those with controls of their own are told what the caller may do. */
+function SectionScreen(props: {
+  path: AdminSectionPath;
+  permissions: readonly Permission[];
+  selfId: string;
+}) {
+  switch (props.path) {
+    case 'inbox':
+      return <InboxSection />;
+    case 'orders':
+      return <OrdersSection />;
+    case 'packages':
+      return <PackagesSection />;
+    case 'codes':
+      return <CodesSection />;
+    case 'users':
+      return <UsersSection permissions={props.permissions} selfId={props.selfId} />;
+    case 'catalogue':
+      return <CatalogueSection canManageMedia={props.permissions.includes('media.manage')} />;
+    case 'downloads':
+      return <DownloadsSection />;
+    case 'reviews':
+      return <ReviewsSection />;
+    case 'audit':
+      return <AuditSection />;
+  }
 }
 
 /** 退出登录: asks first, ends the session, forgets what the console loaded, goes home. */

@@ -6,15 +6,16 @@ import { WorksPanel } from './works-panel';
 /**
  * 作品管理: import a catalogue file (a small form, first; its report opens under it), find works
  * and change them (each row's 视频 sends and follows its videos), 视频任务 across the catalogue,
- * and the recent imports.
+ * and the recent imports. The videos (each row's 视频, 视频任务) are there only for those who may
+ * manage them (`media.manage`).
  */
-export function CatalogueSection() {
+export function CatalogueSection({ canManageMedia }: { canManageMedia: boolean }) {
   const [shown, setShown] = useState<ShownJob>();
   return (
     <>
       <ImportPanel shown={shown} onShow={setShown} />
-      <WorksPanel />
-      <MediaJobsPanel />
+      <WorksPanel canManageMedia={canManageMedia} />
+      {canManageMedia && <MediaJobsPanel />}
       <ImportJobsPanel shownId={shown?.id} onShow={(id) => setShown({ id })} />
     </>
   );

@@ -19,9 +19,10 @@ import { withDialogName } from '../../../components/feedback/dialog-name';
 
 /**
  * 作品: every work, hidden ones too, newest first; found by number in any spelling or by id.
- * Each row turns online viewing on or off and hides or shows the work (hiding asks first).
+ * Each row turns online viewing on or off and hides or shows the work (hiding asks first), and
+ * opens its videos for those who may manage them.
  */
-export function WorksPanel() {
+export function WorksPanel({ canManageMedia }: { canManageMedia: boolean }) {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const works = useStaffWorks({ keyword: keyword || undefined, pageNum: page });
@@ -58,7 +59,7 @@ export function WorksPanel() {
               </thead>
               <tbody>
                 {data.rows.map((work) => (
-                  <WorkRow key={work.id} work={work} />
+                  <WorkRow key={work.id} work={work} canManageMedia={canManageMedia} />
                 ))}
               </tbody>
             </Table>
@@ -70,7 +71,7 @@ export function WorksPanel() {
   );
 }
 
-function WorkRow({ work }: { work: StaffWorkRow }) {
+function WorkRow({ work, canManageMedia }: { work: StaffWorkRow; canManageMedia: boolean }) {
   const update = useWorkUpdate(work);
   const [videosOpen, setVideosOpen] = useState(false);
   const upload = useVideoUpload(work.id);
@@ -128,9 +129,11 @@ function WorkRow({ work }: { work: StaffWorkRow }) {
       </td>
       <td>
         <div className={styles.toolbar}>
-          <Button size="mini" color="primary" fill="outline" onClick={() => setVideosOpen(true)}>
-            {ADMIN_TEXT.videos}
-          </Button>
+          {canManageMedia && (
+            <Button size="mini" color="primary" fill="outline" onClick={() => setVideosOpen(true)}>
+              {ADMIN_TEXT.videos}
+            </Button>
+          )}
           <Button
             size="mini"
             fill="outline"

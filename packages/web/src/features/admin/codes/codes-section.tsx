@@ -31,7 +31,10 @@ export function CodesSection() {
   );
 }
 
-/** 批次: newest first, each with its package, size and how many are used; 查看 lists its codes. */
+/**
+ * 批次: newest first, each with its package, size, how many are used and who minted it; 查看
+ * lists its codes.
+ */
 function BatchesPanel(props: { selected: string | undefined; onSelect: (batch: string) => void }) {
   const [page, setPage] = useState(1);
   const batches = useCodeBatches(page);
@@ -47,6 +50,7 @@ function BatchesPanel(props: { selected: string | undefined; onSelect: (batch: s
                   <th>{ADMIN_TEXT.colPackage}</th>
                   <th>{ADMIN_TEXT.colTotal}</th>
                   <th>{ADMIN_TEXT.colUsed}</th>
+                  <th>{ADMIN_TEXT.colCreator}</th>
                   <th>{ADMIN_TEXT.colCreated}</th>
                   <th>{ADMIN_TEXT.colActions}</th>
                 </tr>
@@ -58,6 +62,8 @@ function BatchesPanel(props: { selected: string | undefined; onSelect: (batch: s
                     <td>{row.packageName}</td>
                     <td>{row.total}</td>
                     <td>{row.used}</td>
+                    {/* Null: minted by the CLI, or before creators were kept. */}
+                    <td data-testid="batch-creator">{row.creatorName ?? ADMIN_TEXT.none}</td>
                     <td>{shownTime(row.createTime)}</td>
                     <td>
                       <Button

@@ -20,7 +20,8 @@ export function GenerateCodesPanel({ onGenerated }: { onGenerated: (codes: Gener
   const [packageId, setPackageId] = useState('');
   const [count, setCount] = useState('10');
   const [batch, setBatch] = useState('');
-  // A refusal is shown by the client.
+  // A refusal is shown by the client as the server's msg (past the daily cap: the 429's
+  // STAFF_MSG.mintCapReached).
   const generate = useMutation({
     mutationFn: (body: Parameters<typeof adminApi.generateCodes>[0]) => adminApi.generateCodes(body),
     onSuccess: async ({ data }) => {

@@ -1,8 +1,16 @@
-import type { StaffUserRow } from '@yingku/contract';
+import { permissionsOf, STAFF_MSG, type StaffUserRow } from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
-import { toggleRole, userChanges, userFormValues } from './user-form';
+import {
+  canEditUser,
+  reasonProblem,
+  toggleRole,
+  userChanges,
+  userControls,
+  userFormValues,
+} from './user-form';
 
-const user: StaffUserRow = {
+/** A user row as the list answers it; `overrides` for the case at hand. */
+const buildUser = (overrides: Partial<StaffUserRow> = {}): StaffUserRow => ({
   userId: '42',
   userName: 'someone',
   email: 'someone@example.com',
@@ -13,32 +21,105 @@ const user: StaffUserRow = {
   disabled: false,
   createTime: '2025-01-01 00:00:00',
   lastLoginTime: null,
-};
+  ...overrides,
+});
+const user = buildUser();
+const everything = { vip: true, roles: true };
 
 describe('userChanges', () => {
   it('sends nothing when nothing changed', () => {
-    expect(userChanges(user, userFormValues(user), true)).toBeNull();
+    expect(userChanges(user, userFormValues(user), everything)).toBeNull();
   });
 
-  it('sends a new VIP end, or null to end VIP', () => {
-    expect(userChanges(user, { ...userFormValues(user), vipUntil: '2031-05-06T07:08' }, false)).toEqual({
+  it('sends a new VIP end with its reason, or null to end VIP', () => {
+    const values = { ...userFormValues(user), vipUntil: '2031-05-06T07:08', reason: ' 补偿 ' };
+    expect(userChanges(user, values, everything)).toEqual({
       vipUntil: '2031-05-06 07:08:00',
+      reason: '补偿',
     });
-    expect(userChanges(user, { ...userFormValues(user), vipUntil: '' }, false)).toEqual({ vipUntil: null });
+    expect(userChanges(user, { ...values, vipUntil: '' }, everything)).toEqual({
+      vipUntil: null,
+      reason: '补偿',
+    });
   });
 
-  it('sends roles only for an admin, always keeping member', () => {
-    const values = { ...userFormValues(user), roles: toggleRole(['member'], 'staff', true) };
-    expect(userChanges(user, values, false)).toBeNull();
-    expect(userChanges(user, values, true)).toEqual({ roles: ['member', 'staff'] });
-    expect(userChanges(user, { ...values, roles: ['staff'] }, true)).toEqual({ roles: ['member', 'staff'] });
+  it('sends no reason without a VIP change', () => {
+    expect(userChanges(user, { ...userFormValues(user), reason: '随便' }, everything)).toBeNull();
+  });
+
+  it('sends only what the caller may change', () => {
+    const values = { ...userFormValues(user), vipUntil: '', roles: toggleRole(['member'], 'support', true) };
+    expect(userChanges(user, values, { vip: false, roles: false })).toBeNull();
+    expect(userChanges(user, values, { vip: false, roles: true })).toEqual({ roles: ['member', 'support'] });
+    expect(userChanges(user, values, { vip: true, roles: false })).toEqual({ vipUntil: null, reason: '' });
+  });
+
+  it('always keeps member among the roles', () => {
+    const values = { ...userFormValues(user), roles: ['finance' as const] };
+    expect(userChanges(user, values, everything)).toEqual({ roles: ['member', 'finance'] });
+  });
+});
+
+describe('reasonProblem', () => {
+  it('asks for a reason with a VIP change only, with the contract’s message', () => {
+    expect(reasonProblem({ vipUntil: null, reason: '' })).toBe(STAFF_MSG.reasonRequired);
+    expect(reasonProblem({ vipUntil: '2031-05-06 07:08:00', reason: 'x'.repeat(201) })).toBe(
+      STAFF_MSG.reasonRequired,
+    );
+    expect(reasonProblem({ vipUntil: null, reason: '用户申请退款' })).toBeUndefined();
+    expect(reasonProblem({ roles: ['member', 'support'] })).toBeUndefined();
+  });
+});
+
+describe('userControls', () => {
+  const staffMember = buildUser({ userId: '7', roles: ['member', 'support'] });
+  const controlsOf = (roles: string[], target = user, selfId = '1') =>
+    userControls(permissionsOf(roles), target, selfId);
+
+  it('gives 客服 disable and the reset link, not VIP or roles', () => {
+    expect(controlsOf(['member', 'support'])).toEqual({
+      vip: false,
+      roles: false,
+      disable: true,
+      resetLink: true,
+    });
+  });
+
+  it('gives 财务 the VIP end only', () => {
+    expect(controlsOf(['member', 'finance'])).toEqual({
+      vip: true,
+      roles: false,
+      disable: false,
+      resetLink: false,
+    });
+  });
+
+  it('gives an admin everything but disabling itself', () => {
+    expect(controlsOf(['member', 'admin'])).toEqual({
+      vip: true,
+      roles: true,
+      disable: true,
+      resetLink: true,
+    });
+    expect(controlsOf(['member', 'admin'], buildUser({ userId: '1' }), '1').disable).toBe(false);
+  });
+
+  it('leaves a colleague’s account to those who manage staff', () => {
+    expect(controlsOf(['member', 'support'], staffMember).disable).toBe(false);
+    expect(controlsOf(['member', 'admin'], staffMember).disable).toBe(true);
+  });
+
+  it('offers 编辑 only when the dialog has something to change', () => {
+    expect(canEditUser(controlsOf(['member', 'content']))).toBe(false);
+    expect(canEditUser(controlsOf(['member', 'finance']))).toBe(true);
+    expect(canEditUser(controlsOf(['member', 'support'], staffMember))).toBe(false);
   });
 });
 
 describe('toggleRole', () => {
   it('adds and removes roles but never member', () => {
-    expect(toggleRole(['member', 'staff'], 'staff', false)).toEqual(['member']);
+    expect(toggleRole(['member', 'support'], 'support', false)).toEqual(['member']);
     expect(toggleRole(['member'], 'member', false)).toEqual(['member']);
-    expect(toggleRole(['member', 'staff'], 'admin', true)).toEqual(['member', 'staff', 'admin']);
+    expect(toggleRole(['member', 'content'], 'admin', true)).toEqual(['member', 'content', 'admin']);
   });
 });

@@ -1,21 +1,24 @@
-import { STAFF_PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
+import { type Permission, STAFF_PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
 import { Dialog, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
 import { adminApi } from '../../../api/admin';
 import { withDialogName } from '../../../components/feedback/dialog-name';
-import { shownTime } from '../admin-model';
+import { roleNames, shownTime } from '../admin-model';
 import { useStaffUsers } from '../admin-queries';
 import { Pager, Panel, QueryState, SearchBox, Table } from '../console-parts';
 import { ADMIN_TEXT } from '../texts';
 import { UserDialog } from './user-dialog';
+import { canEditUser, userControls } from './user-form';
 import styles from '../admin.module.css';
 
 /**
  * 用户: find a user (name prefix, id or e-mail), see level, VIP end, roles and whether the account
  * is disabled; 编辑 opens the dialog that changes them; 发送重置链接 mails the member a reset link.
+ * Each control is there only for a caller whose permissions allow it (user-form.ts).
  */
-export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: string }) {
+export function UsersSection(props: { permissions: readonly Permission[]; selfId: string }) {
+  const { permissions, selfId } = props;
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<StaffUserRow>();
@@ -53,39 +56,51 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
                 </tr>
               </thead>
               <tbody>
-                {data.rows.map((user) => (
-                  <tr key={user.userId} data-user={user.userName}>
-                    <td>
-                      {user.userName}
-                      <div className={`${styles.weak} ${styles.mono}`}>{user.userId}</div>
-                    </td>
-                    <td>{user.email}</td>
-                    <td>{user.groupName}</td>
-                    <td>{shownTime(user.vipUntil)}</td>
-                    <td>{user.roles.filter((role) => role !== 'member').join(', ') || 'member'}</td>
-                    <td>
-                      {user.disabled ? (
-                        <Tag color="danger" fill="outline">
-                          {ADMIN_TEXT.disabledTag}
-                        </Tag>
-                      ) : (
-                        ADMIN_TEXT.no
-                      )}
-                    </td>
-                    <td>{shownTime(user.createTime)}</td>
-                    <td>{shownTime(user.lastLoginTime)}</td>
-                    <td>
-                      <div className={styles.toolbar}>
-                        <Button size="mini" color="primary" fill="outline" onClick={() => setEditing(user)}>
-                          {ADMIN_TEXT.edit}
-                        </Button>
-                        <Button size="mini" fill="outline" onClick={() => void sendResetLink(user)}>
-                          {ADMIN_TEXT.sendResetLink}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                {data.rows.map((user) => {
+                  const controls = userControls(permissions, user, selfId);
+                  return (
+                    <tr key={user.userId} data-user={user.userName}>
+                      <td>
+                        {user.userName}
+                        <div className={`${styles.weak} ${styles.mono}`}>{user.userId}</div>
+                      </td>
+                      <td>{user.email}</td>
+                      <td>{user.groupName}</td>
+                      <td>{shownTime(user.vipUntil)}</td>
+                      <td data-testid="user-roles">{roleNames(user.roles)}</td>
+                      <td>
+                        {user.disabled ? (
+                          <Tag color="danger" fill="outline">
+                            {ADMIN_TEXT.disabledTag}
+                          </Tag>
+                        ) : (
+                          ADMIN_TEXT.no
+                        )}
+                      </td>
+                      <td>{shownTime(user.createTime)}</td>
+                      <td>{shownTime(user.lastLoginTime)}</td>
+                      <td>
+                        <div className={styles.toolbar}>
+                          {canEditUser(controls) && (
+                            <Button
+                              size="mini"
+                              color="primary"
+                              fill="outline"
+                              onClick={() => setEditing(user)}
+                            >
+                              {ADMIN_TEXT.edit}
+                            </Button>
+                          )}
+                          {controls.resetLink && (
+                            <Button size="mini" fill="outline" onClick={() => void sendResetLink(user)}>
+                              {ADMIN_TEXT.sendResetLink}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
             <Pager page={page} total={data.total} pageSize={STAFF_PAGE_SIZE.staffUsers} onChange={setPage} />
@@ -96,7 +111,7 @@ export function UsersSection({ isAdmin, selfId }: { isAdmin: boolean; selfId: st
         <UserDialog
           key={editing.userId}
           user={editing}
-          isAdmin={isAdmin}
+          controls={userControls(permissions, editing, selfId)}
           isSelf={editing.userId === selfId}
           onClose={() => setEditing(undefined)}
         />
