@@ -169,6 +169,7 @@ describe('CATALOGUE_CACHE_MS', () => {
     JWT_SECRET: 'x'.repeat(32),
     SANDBOX_PAY_KEY: 'y'.repeat(16),
     MEDIA_SIGNING_KEYS: `k1:${'z'.repeat(32)}`,
+    TWO_FACTOR_KEY: 'ab'.repeat(32),
   };
   it('is 10 s unless set, 0 turns the cache off, and nonsense stops the start naming it', () => {
     expect(loadConfig(env).catalogueCacheMs).toBe(10_000);

@@ -168,6 +168,7 @@ describe('SEARCH_CACHE_MS', () => {
     JWT_SECRET: 'x'.repeat(32),
     SANDBOX_PAY_KEY: 'y'.repeat(16),
     MEDIA_SIGNING_KEYS: `k1:${'z'.repeat(32)}`,
+    TWO_FACTOR_KEY: 'ab'.repeat(32),
   };
   it('is 60 s unless set (an empty value is unset), 0 turns it off, and nonsense stops the start naming it', () => {
     expect(loadConfig(env).searchCacheMs).toBe(60_000);

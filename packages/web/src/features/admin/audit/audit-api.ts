@@ -7,7 +7,8 @@ import {
   STAFF_TRUST_LIMITS,
 } from '@yingku/contract';
 import type { ListQuery } from '../../../api/admin';
-import { api } from '../../../api/client';
+// The console's client: refusals for want of a second factor, a re-confirmation or a permission are said its way.
+import { reconfirmingApi as api } from '../../../api/reconfirming-client';
 import { dispositionName } from '../../../api/disposition-name';
 import type { AuditFilter } from './audit-model';
 

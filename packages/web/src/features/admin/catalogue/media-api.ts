@@ -7,7 +7,8 @@ import {
   type StaffMediaQuery,
   STAFF_API,
 } from '@yingku/contract';
-import { api } from '../../../api/client';
+// The console's client: refusals for want of a second factor, a re-confirmation or a permission are said its way.
+import { reconfirmingApi as api } from '../../../api/reconfirming-client';
 import type { ListQuery } from '../../../api/admin';
 
 /**
