@@ -49,7 +49,7 @@ async function registerVip(): Promise<TestMember> {
     journey.server,
     'POST',
     fillPath(STAFF_API.user, { id: vip.userId }),
-    { vipUntil: until },
+    { vipUntil: until, reason: '测试用VIP' },
     bearer(staff.accessToken),
   );
   return vip;

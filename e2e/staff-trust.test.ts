@@ -8,7 +8,7 @@ import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { accountFormReady, apiOk, bearer, registerMember } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
 import { DESKTOP, screenshot } from './support/browser';
-import { registerStaff, sectionLink, toast, totpCode } from './support/console';
+import { confirmDialog, registerStaff, sectionLink, toast, totpCode } from './support/console';
 import { useJourney } from './support/journey';
 import { overflowsHorizontally } from './support/page-checks';
 
@@ -118,5 +118,26 @@ describe('a new staff member, from enrolment to the audit log', () => {
     await screenshot(admin, 'staff-trust-audit');
     await entry.getByRole('button', { name: ADMIN_TEXT.close }).click();
     await entry.waitFor({ state: 'detached' });
+
+    // The newcomer lost the phone: the admin turns the second factor off, saying why; the
+    // newcomer's logins end, and the log has it.
+    await sectionLink(admin, ADMIN_TEXT.users).click();
+    await admin.getByTestId('users').getByRole('searchbox').fill(newcomer.userName);
+    await admin.getByTestId('users').getByRole('button', { name: ADMIN_TEXT.search }).click();
+    const userRow = admin.locator(`[data-user="${newcomer.userName}"]`);
+    await userRow.getByRole('button', { name: ADMIN_TEXT.resetTwoFactor }).click();
+    await admin.locator('.adm-dialog').getByLabel(ADMIN_TEXT.reason).fill('手机丢失');
+    await confirmDialog(admin, ADMIN_TEXT.resetTwoFactor);
+    await toast(admin, STAFF_MSG.twoFactorReset).waitFor();
+    const after = await journey.server.database.db
+      .selectFrom('staff_actions')
+      .select(['action', 'reason'])
+      .where('object_id', '=', newcomer.userId)
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual([
+      { action: 'user.roles', reason: null },
+      { action: 'user.twoFactorReset', reason: '手机丢失' },
+    ]);
   });
 });

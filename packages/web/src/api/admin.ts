@@ -96,6 +96,9 @@ export const adminApi = {
   /** Mails the member a reset link (to a verified safe e-mail only): staff never set a password. */
   sendResetLink: (id: string) =>
     api.post(fillPath(STAFF_API.userResetLink, { id }), {}, { schema: okEnvelope }),
+  /** Turns another account's 两步验证 off (it sets one up again at its next sign-in), with why. */
+  resetTwoFactor: (id: string, reason: string) =>
+    api.post(fillPath(STAFF_API.userTwoFactorReset, { id }), { reason }, { schema: okEnvelope }),
 
   // ——— VIP packages ———
   packages: (signal?: AbortSignal) =>

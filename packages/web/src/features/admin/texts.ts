@@ -104,6 +104,9 @@ export const ADMIN_TEXT = {
   enableConfirm: (name: string) => `确定重新启用 ${name} 吗？`,
   disabledDone: '已停用该账号',
   enabledDone: '已启用该账号',
+  resetTwoFactor: '重置两步验证',
+  resetTwoFactorConfirm: (name: string) =>
+    `关闭 ${name} 的两步验证并结束其所有登录？对方下次登录时需重新设置。请写明原因（记入操作日志）：`,
   sendResetLink: '发送重置链接',
   sendResetLinkConfirm: (name: string) =>
     `把重置密码的链接发到 ${name} 已验证的安全邮箱？链接30分钟内有效，密码由会员自己设置。`,

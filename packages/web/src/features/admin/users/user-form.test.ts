@@ -82,6 +82,7 @@ describe('userControls', () => {
       roles: false,
       disable: true,
       resetLink: true,
+      twoFactorReset: false,
     });
   });
 
@@ -91,6 +92,7 @@ describe('userControls', () => {
       roles: false,
       disable: false,
       resetLink: false,
+      twoFactorReset: false,
     });
   });
 
@@ -100,8 +102,10 @@ describe('userControls', () => {
       roles: true,
       disable: true,
       resetLink: true,
+      twoFactorReset: true,
     });
-    expect(controlsOf(['member', 'admin'], buildUser({ userId: '1' }), '1').disable).toBe(false);
+    const self = controlsOf(['member', 'admin'], buildUser({ userId: '1' }), '1');
+    expect([self.disable, self.twoFactorReset]).toEqual([false, false]);
   });
 
   it('leaves a colleague’s account to those who manage staff', () => {

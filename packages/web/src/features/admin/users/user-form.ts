@@ -33,6 +33,8 @@ export interface UserControls {
   roles: boolean;
   disable: boolean;
   resetLink: boolean;
+  /** 重置两步验证 (a lost phone): `staff.manage`, never one's own. */
+  twoFactorReset: boolean;
 }
 
 export function userControls(
@@ -47,6 +49,7 @@ export function userControls(
     disable:
       can('users.manage') && user.userId !== selfId && (!isStaffAccount(user.roles) || can('staff.manage')),
     resetLink: can('users.manage'),
+    twoFactorReset: can('staff.manage') && user.userId !== selfId,
   };
 }
 

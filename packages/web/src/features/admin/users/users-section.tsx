@@ -1,4 +1,11 @@
-import { type Permission, STAFF_PAGE_SIZE, type StaffUserRow } from '@yingku/contract';
+import {
+  type Permission,
+  reasonField,
+  STAFF_MSG,
+  STAFF_PAGE_SIZE,
+  STAFF_TRUST_LIMITS,
+  type StaffUserRow,
+} from '@yingku/contract';
 import { Dialog, Tag, Toast } from 'antd-mobile';
 import { Button } from '../../../components/button/button';
 import { useState } from 'react';
@@ -96,6 +103,11 @@ export function UsersSection(props: { permissions: readonly Permission[]; selfId
                               {ADMIN_TEXT.sendResetLink}
                             </Button>
                           )}
+                          {controls.twoFactorReset && (
+                            <Button size="mini" fill="outline" onClick={() => void resetTwoFactor(user)}>
+                              {ADMIN_TEXT.resetTwoFactor}
+                            </Button>
+                          )}
                         </div>
                       </td>
                     </tr>
@@ -135,4 +147,38 @@ async function sendResetLink(user: StaffUserRow) {
   if (!confirmed) return;
   const sent = await adminApi.sendResetLink(user.userId).catch(() => undefined);
   if (sent) Toast.show({ icon: 'success', content: sent.msg });
+}
+
+/**
+ * 重置两步验证, after a confirmation that asks why: the reason is checked as the server checks it
+ * (reasonField); the server's answer is the toast, a refusal the client's.
+ */
+async function resetTwoFactor(user: StaffUserRow) {
+  let reason = '';
+  const confirmed = await Dialog.confirm(
+    withDialogName({
+      content: (
+        <label className={styles.field}>
+          <span>{ADMIN_TEXT.resetTwoFactorConfirm(user.userName)}</span>
+          <input
+            name="reason"
+            className={styles.input}
+            aria-label={ADMIN_TEXT.reason}
+            maxLength={STAFF_TRUST_LIMITS.reasonMax}
+            onChange={(event) => (reason = event.target.value)}
+          />
+        </label>
+      ),
+      confirmText: ADMIN_TEXT.resetTwoFactor,
+      cancelText: ADMIN_TEXT.cancel,
+    }),
+  );
+  if (!confirmed) return;
+  const checked = reasonField.safeParse(reason);
+  if (!checked.success) {
+    Toast.show({ icon: 'fail', content: STAFF_MSG.reasonRequired });
+    return;
+  }
+  const done = await adminApi.resetTwoFactor(user.userId, checked.data).catch(() => undefined);
+  if (done) Toast.show({ icon: 'success', content: done.msg });
 }
