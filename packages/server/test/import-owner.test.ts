@@ -84,6 +84,11 @@ describe.skipIf(!adminUrl)('a console import whose server is killed', () => {
       .set({ roles: sql<string[]>`ARRAY['member','content']::text[]` })
       .where('id', '=', staff.id)
       .execute();
+    // The console needs a second factor on a staff account (decision 071).
+    await seed.db
+      .insertInto('two_factor')
+      .values({ user_id: staff.id, secret_sealed: 'test-fixture', enabled_at: new Date() })
+      .execute();
     const sessionId = randomUUID();
     await seed.db.insertInto('login_sessions').values({ id: sessionId, user_id: staff.id }).execute();
     authorization = `Bearer ${await createAccessTokens(JWT_SECRET).issue({ userId: staff.id, sessionId })}`;
