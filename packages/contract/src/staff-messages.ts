@@ -26,7 +26,6 @@ export const STAFF_TRUST_LIMITS = {
   auditPageSize: 30,
   /** Rows one CSV export holds at most (newest first). */
   auditCsvMax: 50_000,
-  actionMax: 64,
   /**
    * Sensitive console actions (minting codes, VIP by hand, prices, roles, another's second
    * factor) need the password or a code confirmed within this many minutes.

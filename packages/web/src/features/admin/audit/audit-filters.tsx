@@ -98,28 +98,8 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
           onChange={(event) => set('objectId', event.target.value)}
         />
       </label>
-      <label className={`${styles.field} ${auditStyles.time}`}>
-        <span>{AUDIT_TEXT.from}</span>
-        <input
-          className={styles.input}
-          name="from"
-          type="datetime-local"
-          step={1}
-          value={form.from}
-          onChange={(event) => set('from', event.target.value)}
-        />
-      </label>
-      <label className={`${styles.field} ${auditStyles.time}`}>
-        <span>{AUDIT_TEXT.to}</span>
-        <input
-          className={styles.input}
-          name="to"
-          type="datetime-local"
-          step={1}
-          value={form.to}
-          onChange={(event) => set('to', event.target.value)}
-        />
-      </label>
+      <TimeField label={AUDIT_TEXT.from} name="from" value={form.from} onChange={(v) => set('from', v)} />
+      <TimeField label={AUDIT_TEXT.to} name="to" value={form.to} onChange={(v) => set('to', v)} />
       <div className={auditStyles.filterActions}>
         <Button size="small" type="button" onClick={reset}>
           {AUDIT_TEXT.reset}
@@ -129,5 +109,27 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One end of the time span, to the second (the console's `YYYY-MM-DD HH:mm:ss`). */
+function TimeField(props: {
+  label: string;
+  name: 'from' | 'to';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={`${styles.field} ${auditStyles.time}`}>
+      <span>{props.label}</span>
+      <input
+        className={styles.input}
+        name={props.name}
+        type="datetime-local"
+        step={1}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
   );
 }
