@@ -144,6 +144,7 @@ export async function buildApp({
       log: app.log,
       workerLease,
       downloads: cloudDownloads,
+      audit: staffAudit.record,
       ...(videoQueue ? { queue: videoQueue } : {}),
     });
   app.decorate('videoRuntime', video);

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = {
   'support.reply': '回复留言',
   'support.close': '关闭留言',
   'download.done': '完成云下载',
+  'media.attach': '上传视频',
+  'media.retry': '重新转码',
+  'media.cancel': '取消转码',
+  'media.stills': '设为剧照',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -38,8 +42,41 @@ export const AUDIT_OBJECTS = {
   review: '评论',
   thread: '留言',
   download: '云下载',
+  media: '视频',
 } as const;
 export type AuditObject = keyof typeof AUDIT_OBJECTS;
+
+/** The names of the fields entries record, as 日志详情 shows them (an unknown one as recorded). */
+export const AUDIT_FIELDS: Readonly<Record<string, string>> = {
+  vipUntil: 'VIP到期时间',
+  levelId: '会员等级',
+  disabled: '已停用',
+  roles: '角色',
+  twoFactor: '两步验证',
+  endedSessions: '结束的登录',
+  name: '名称',
+  remark: '备注',
+  priceCents: '价格（分）',
+  origPriceCents: '原价（分）',
+  days: '天数',
+  status: '状态',
+  sortOrder: '排序',
+  packageId: '套餐ID',
+  packageName: '套餐',
+  count: '数量',
+  mintedToday: '今日已生成',
+  number: '番号',
+  isOnline: '在线状态',
+  hidden: '已隐藏',
+  fileName: '文件名',
+  totalLines: '行数',
+  replyLength: '回复字数',
+  workId: '作品ID',
+  sourceName: '源文件',
+  sourceBytes: '源文件大小（字节）',
+  failure: '失败原因',
+  stills: '剧照数',
+};
 
 const consoleTime = z
   .string(STAFF_MSG.auditTimeInvalid)

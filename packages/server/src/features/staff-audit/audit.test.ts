@@ -1,4 +1,4 @@
-import { fillPath, STAFF_API, STAFF_MSG, TWO_FACTOR_MSG } from '@yingku/contract';
+import { AUDIT_FIELDS, fillPath, STAFF_API, STAFF_MSG, TWO_FACTOR_MSG } from '@yingku/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -258,6 +258,15 @@ describe('reading the log', () => {
     );
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(',codes.mint,codeBatch,'))).toBe(true);
+  });
+
+  it('has a name on the page for every field its entries record', async () => {
+    const { rows } = await sql<{ key: string }>`
+      SELECT DISTINCT jsonb_object_keys(side) AS key
+      FROM staff_actions, LATERAL (VALUES (before), (after)) AS sides (side)
+      WHERE jsonb_typeof(side) = 'object'`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.map((row) => row.key).filter((key) => !Object.hasOwn(AUDIT_FIELDS, key))).toEqual([]);
   });
 
   it('cannot be changed: no route edits an entry, and the table refuses it', async () => {

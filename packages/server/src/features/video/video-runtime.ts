@@ -9,6 +9,7 @@ import {
 } from '../cloud-downloads/cloud-downloads.service';
 import { type FfmpegTools, findFfmpeg } from './ffmpeg-tools';
 import { createVideoRepo } from './video.repo';
+import type { AuditRecorder } from '../staff-audit/audit.service';
 import { createVideoService, type VideoJobs, type VideoService } from './video.service';
 import {
   createBoss,
@@ -43,6 +44,8 @@ export interface VideoRuntimeDeps {
   workerLease?: WorkerLease;
   /** The process's cloud-downloads service: a made video fulfils the members' requests for it. */
   downloads?: CloudDownloadsService;
+  /** Where the console's video changes write their audit entries (features/staff-audit). */
+  audit?: AuditRecorder;
   /** Tests: queue timings (short retries). */
   queue?: Partial<VideoQueueSettings>;
   /** Tests: ffmpeg as found (default), or none. */
@@ -108,7 +111,14 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
 
   const metrics = createTranscodeMetrics();
   const downloads = deps.downloads ?? createCloudDownloadsService({ db: database.db });
-  const service = createVideoService({ db: database.db, storage, jobs, tools, maxBytes: media.maxBytes });
+  const service = createVideoService({
+    db: database.db,
+    storage,
+    jobs,
+    tools,
+    maxBytes: media.maxBytes,
+    audit: deps.audit,
+  });
   // The worker's side (pipeline, job handlers) writes through a repo of its own: no service
   // hands out its repo.
   const workerRepo = createVideoRepo(database.db);

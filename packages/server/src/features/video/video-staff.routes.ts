@@ -115,8 +115,8 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
       },
     },
     async (request) => {
-      await staff.caller(request);
-      return ok(toMediaRow(await videos.retry(request.params.id)));
+      const actor = await staff.caller(request);
+      return ok(toMediaRow(await videos.retry(request.params.id, { actor })));
     },
   );
 
@@ -131,8 +131,8 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
       },
     },
     async (request) => {
-      await staff.caller(request);
-      return ok(toMediaRow(await videos.cancel(request.params.id)));
+      const actor = await staff.caller(request);
+      return ok(toMediaRow(await videos.cancel(request.params.id, { actor })));
     },
   );
 
@@ -147,8 +147,8 @@ export async function videoStaffRoutes(app: FastifyInstance, { auth, videos }: V
       },
     },
     async (request) => {
-      await staff.caller(request);
-      return ok(toMediaRow(await videos.useStills(request.params.id)), VIDEO_MSG.stillsSet);
+      const actor = await staff.caller(request);
+      return ok(toMediaRow(await videos.useStills(request.params.id, { actor })), VIDEO_MSG.stillsSet);
     },
   );
 }

@@ -148,12 +148,14 @@ export async function videoUploadRoutes(
             sourceName: name,
             sourceBytes: upload.size,
             staffId: caller.userId,
+            actor: caller,
           })
         : await videos.attachFile({
             workId,
             file: `${media.dir}/uploads/${upload.id}`,
             name,
             staffId: caller.userId,
+            actor: caller,
             move: true,
           });
       // The upload is now the video's source: its tus record goes (in a bucket the object itself

@@ -19,6 +19,7 @@ const TUS = { 'tus-resumable': '1.0.0' };
 let t: TestApp;
 let mediaDir: string;
 let staff: Record<string, string>;
+let staffId: string;
 let otherStaff: Record<string, string>;
 let clip: Buffer;
 let clipFile: string;
@@ -30,7 +31,9 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'yingku-upload-test-'));
   const base = testConfig();
   t = await createTestApp({ media: { ...base.media, dir: mediaDir, inProcessWorker: true } });
-  staff = (await insertRoleCaller(t, ['member', 'content'])).headers;
+  const editor = await insertRoleCaller(t, ['member', 'content']);
+  staff = editor.headers;
+  staffId = editor.user.id;
   otherStaff = (await insertRoleCaller(t, ['member', 'content'])).headers;
   clipFile = await makeClip(testFfmpeg(), { width: 640, height: 360, seconds: 4 });
   clip = await readFile(clipFile);
@@ -103,6 +106,18 @@ describe('resumable uploads (tus)', () => {
       workId,
       sourceName: '片段 clip.mp4',
       sourceBytes: String(clip.length),
+    });
+    // The console's log names who attached it, in the attach's own transaction.
+    const entry = await t.database.db
+      .selectFrom('staff_actions')
+      .select(['actor_id', 'action', 'after'])
+      .where('object_type', '=', 'media')
+      .where('object_id', '=', attached.json().data.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      actor_id: staffId,
+      action: 'media.attach',
+      after: { workId, status: 'queued', sourceName: '片段 clip.mp4', sourceBytes: String(clip.length) },
     });
     // Attached once: the upload is gone.
     expect(

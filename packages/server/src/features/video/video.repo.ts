@@ -2,8 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, MediaRungState, WorkMediaStatus } from '../../db/schema';
 import { inTransaction, type Executor } from '../../db/executor';
 
-type Db = Kysely<DB> | Executor;
-
 /** is_online values (docs/product.md §3). */
 export const ONLINE = { none: 0, online: 1, transcoding: 2 } as const;
 
@@ -72,6 +70,10 @@ const UNIQUE_VIOLATION = '23505';
 
 /** The SQL of videos attached to works, their transcoding states and members' play positions. */
 export function createVideoRepo(db: Kysely<DB>) {
+  /** On the caller's transaction when given (a console change and its audit entry), else its own. */
+  const within = <T>(on: Executor | undefined, work: (trx: Executor) => Promise<T>): Promise<T> =>
+    on ? work(on) : inTransaction(db, work);
+
   return {
     inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
       return inTransaction(db, work);
@@ -82,9 +84,9 @@ export function createVideoRepo(db: Kysely<DB>) {
      * one keeps playing until the new one is ready). Undefined when the work does not exist;
      * 'busy' when another video of the work is still queued or running.
      */
-    async insertMedia(input: NewMedia): Promise<MediaRecord | 'busy' | undefined> {
+    async insertMedia(input: NewMedia, on?: Executor): Promise<MediaRecord | 'busy' | undefined> {
       try {
-        return await inTransaction(db, async (trx) => {
+        return await within(on, async (trx) => {
           const work = await trx
             .selectFrom('works')
             .select(['is_online', 'media_id'])
@@ -130,7 +132,7 @@ export function createVideoRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    async find(id: string, trx: Db = db): Promise<MediaRecord | undefined> {
+    async find(id: string, trx: Executor = db): Promise<MediaRecord | undefined> {
       return trx.selectFrom('work_media').select(MEDIA_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
@@ -278,8 +280,9 @@ export function createVideoRepo(db: Kysely<DB>) {
       status: 'failed' | 'cancelled',
       failure: string,
       detail: string,
+      on?: Executor,
     ): Promise<MediaRecord | undefined> {
-      return inTransaction(db, async (trx) => {
+      return within(on, async (trx) => {
         const row = await trx
           .updateTable('work_media')
           .set({
@@ -313,9 +316,9 @@ export function createVideoRepo(db: Kysely<DB>) {
     },
 
     /** A failed or cancelled video queued again, if no other is in the making for its work. */
-    async requeue(id: string): Promise<MediaRecord | 'busy' | undefined> {
+    async requeue(id: string, on?: Executor): Promise<MediaRecord | 'busy' | undefined> {
       try {
-        return await inTransaction(db, async (trx) => {
+        return await within(on, async (trx) => {
           const row = await trx
             .updateTable('work_media')
             .set({ status: 'queued', failure: null, failure_detail: null, updated_at: sql`now()` })
@@ -374,8 +377,8 @@ export function createVideoRepo(db: Kysely<DB>) {
     },
 
     /** Replaces a work's stills (big and small images, in order). */
-    async setWorkStills(workId: string, big: string[], small: string[]): Promise<void> {
-      await db
+    async setWorkStills(workId: string, big: string[], small: string[], on: Executor = db): Promise<void> {
+      await on
         .updateTable('works')
         .set({ image_big: big, image_small: small, updated_at: sql`now()` })
         .where('id', '=', workId)

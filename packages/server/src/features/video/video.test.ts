@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API, fillPath, VIDEO_MSG, STAFF_API } from '@yingku/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { buildWorkLine, insertWorks } from '../../../test/factories';
@@ -233,5 +234,62 @@ describe('a video attached to a work', () => {
     const status = await t.get(STAFF_API.mediaStatus, {}, staff);
     expect(status.json().data).toMatchObject({ storage: 'local', message: '' });
     expect(status.json().data.ffmpeg).toContain('ffmpeg');
+  });
+});
+
+describe('the console’s changes to a video', () => {
+  const entriesOf = (mediaId: string) =>
+    t.database.db
+      .selectFrom('staff_actions')
+      .select(['actor_id', 'action', 'before', 'after'])
+      .where('object_type', '=', 'media')
+      .where('object_id', '=', mediaId)
+      .orderBy('id')
+      .execute();
+
+  it('are each in 操作日志 with who, before and after; one whose entry fails does not land', async () => {
+    const editor = await insertRoleCaller(t, ['member', 'content']);
+    const workId = await newWork(0);
+    const media = await video().service.attachFile({ workId, file: clip, name: 'c.mp4', staffId: null });
+    const cancel = () =>
+      t.send('POST', fillPath(STAFF_API.mediaCancel, { id: media.id }), {}, editor.headers);
+    const cancelled = await cancel();
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe('cancelled');
+    expect(await workState(workId)).toMatchObject({ is_online: 0, media_id: null });
+    expect((await cancel()).json()).toEqual({ code: 409, msg: VIDEO_MSG.notCancellable });
+
+    // A fault in the log's write, inside the change's transaction: the retry does not land.
+    await sql`ALTER TABLE staff_actions ADD CONSTRAINT refuse_retry CHECK (action <> 'media.retry') NOT VALID`.execute(
+      t.database.db,
+    );
+    const retry = () => t.send('POST', fillPath(STAFF_API.mediaRetry, { id: media.id }), {}, editor.headers);
+    try {
+      expect((await retry()).statusCode).toBe(500);
+      expect((await video().service.find(media.id))?.status).toBe('cancelled');
+    } finally {
+      await sql`ALTER TABLE staff_actions DROP CONSTRAINT refuse_retry`.execute(t.database.db);
+    }
+    expect((await retry()).statusCode).toBe(200);
+    expect((await settled(media.id)).status).toBe('ready');
+    const stills = await t.send(
+      'POST',
+      fillPath(STAFF_API.mediaStills, { id: media.id }),
+      {},
+      editor.headers,
+    );
+    expect(stills.statusCode, stills.body).toBe(200);
+
+    const entries = await entriesOf(media.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['media.cancel', 'media.retry', 'media.stills']);
+    expect(new Set(entries.map((entry) => entry.actor_id))).toEqual(new Set([editor.user.id]));
+    expect(entries[0]!.after).toEqual({ workId, status: 'cancelled' });
+    expect(entries[1]).toMatchObject({
+      before: { workId, status: 'cancelled', failure: 'cancelled' },
+      after: { workId, status: 'queued' },
+    });
+    expect(entries[2]!.after).toEqual({ workId, stills: 8 });
+    // The CLI's attach names nobody, so it is not in the console's log.
+    expect(entries.some((entry) => entry.action === 'media.attach')).toBe(false);
   });
 });

@@ -85,7 +85,14 @@ function EntryDetail({ row }: { row: AuditRow }) {
           <tbody>
             {changes.map((change) => (
               <tr key={change.field} data-field={change.field}>
-                <td className={styles.mono}>{change.field}</td>
+                <td>
+                  {change.label}
+                  {change.label !== change.field && (
+                    <span className={`${auditStyles.fieldKey} ${styles.weak} ${styles.mono}`}>
+                      {change.field}
+                    </span>
+                  )}
+                </td>
                 <td className={`${auditStyles.value} ${styles.mono}`}>{change.before}</td>
                 <td className={`${auditStyles.value} ${styles.mono}`}>{change.after}</td>
               </tr>

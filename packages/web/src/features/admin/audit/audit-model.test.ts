@@ -1,4 +1,10 @@
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_OBJECTS, auditFilter } from '@yingku/contract';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_ACTIONS,
+  AUDIT_FIELDS,
+  AUDIT_OBJECTS,
+  auditFilter,
+} from '@yingku/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../texts';
 import {
@@ -66,19 +72,31 @@ describe('auditChanges', () => {
     expect(
       auditChanges({ vipUntil: '2030-01-02 03:04:05', levelId: 2 }, { vipUntil: null, levelId: 1 }),
     ).toEqual([
-      { field: 'vipUntil', before: '2030-01-02 03:04:05', after: ADMIN_TEXT.none },
-      { field: 'levelId', before: '2', after: '1' },
+      {
+        field: 'vipUntil',
+        label: AUDIT_FIELDS.vipUntil,
+        before: '2030-01-02 03:04:05',
+        after: ADMIN_TEXT.none,
+      },
+      { field: 'levelId', label: AUDIT_FIELDS.levelId, before: '2', after: '1' },
     ]);
   });
 
   it('shows a creation (no before) and fields only one side has', () => {
     expect(auditChanges(null, { name: '年卡', status: 0 })).toEqual([
-      { field: 'name', before: ADMIN_TEXT.none, after: '年卡' },
-      { field: 'status', before: ADMIN_TEXT.none, after: '0' },
+      { field: 'name', label: AUDIT_FIELDS.name, before: ADMIN_TEXT.none, after: '年卡' },
+      { field: 'status', label: AUDIT_FIELDS.status, before: ADMIN_TEXT.none, after: '0' },
     ]);
     expect(auditChanges({ status: 0 }, { status: 1, replyLength: 12 })).toEqual([
-      { field: 'status', before: '0', after: '1' },
-      { field: 'replyLength', before: ADMIN_TEXT.none, after: '12' },
+      { field: 'status', label: AUDIT_FIELDS.status, before: '0', after: '1' },
+      { field: 'replyLength', label: AUDIT_FIELDS.replyLength, before: ADMIN_TEXT.none, after: '12' },
+    ]);
+  });
+
+  it('names a field the console does not know, and no inherited key, as recorded', () => {
+    expect(auditChanges(null, { constructor: 1, shelf: 'B2' })).toEqual([
+      { field: 'constructor', label: 'constructor', before: ADMIN_TEXT.none, after: '1' },
+      { field: 'shelf', label: 'shelf', before: ADMIN_TEXT.none, after: 'B2' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ACTIONS,
+  AUDIT_FIELDS,
   AUDIT_OBJECTS,
   type AuditAction,
   type AuditObject,
@@ -83,6 +84,8 @@ export const AUDIT_OBJECT_OPTIONS: readonly SelectOption[] = [
 /** One changed field of an entry, as its detail shows it: the field's name, what it was and became. */
 export interface AuditChange {
   field: string;
+  /** The field's name on the page (AUDIT_FIELDS), or the field as recorded. */
+  label: string;
   before: string;
   after: string;
 }
@@ -98,6 +101,7 @@ export function auditChanges(
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields.map((field) => ({
     field,
+    label: Object.hasOwn(AUDIT_FIELDS, field) ? AUDIT_FIELDS[field]! : field,
     before: auditValueShown(before?.[field]),
     after: auditValueShown(after?.[field]),
   }));

@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, type AuditRow, fillPath, STAFF_API } from '@yingku/contract';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_FIELDS,
+  AUDIT_OBJECTS,
+  type AuditRow,
+  fillPath,
+  STAFF_API,
+} from '@yingku/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +116,7 @@ describe('操作日志', () => {
     const changes = within(detail).getByTestId('audit-changes');
     const vipUntil = changes.querySelector('[data-field="vipUntil"]')!;
     expect([...vipUntil.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
-      'vipUntil',
+      `${AUDIT_FIELDS.vipUntil}vipUntil`,
       '2030-01-02 03:04:05',
       ADMIN_TEXT.none,
     ]);
