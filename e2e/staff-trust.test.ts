@@ -7,6 +7,7 @@ import { AUDIT_TEXT } from '../packages/web/src/features/admin/audit/texts';
 import { ADMIN_TEXT } from '../packages/web/src/features/admin/texts';
 import { accountFormReady, apiOk, bearer, registerMember } from './support/accounts';
 import { seriousAxeViolations } from './support/axe';
+import { animationsDone } from './support/animations';
 import { DESKTOP, screenshot } from './support/browser';
 import { confirmDialog, registerStaff, sectionLink, toast, totpCode } from './support/console';
 import { useJourney } from './support/journey';
@@ -127,6 +128,8 @@ describe('a new staff member, from enrolment to the audit log', () => {
     const userRow = admin.locator(`[data-user="${newcomer.userName}"]`);
     await userRow.getByRole('button', { name: ADMIN_TEXT.resetTwoFactor }).click();
     await admin.locator('.adm-dialog').getByLabel(ADMIN_TEXT.reason).fill('手机丢失');
+    await animationsDone(admin);
+    await screenshot(admin, 'staff-trust-reset');
     await confirmDialog(admin, ADMIN_TEXT.resetTwoFactor);
     await toast(admin, STAFF_MSG.twoFactorReset).waitFor();
     const after = await journey.server.database.db
@@ -139,5 +142,14 @@ describe('a new staff member, from enrolment to the audit log', () => {
       { action: 'user.roles', reason: null },
       { action: 'user.twoFactorReset', reason: '手机丢失' },
     ]);
+
+    // The same log on a phone: the newest entry opens with its fields by name.
+    const pocket = await journey.page({ member: boss });
+    await pocket.goto(url('/admin/audit'));
+    await pocket.getByTestId('audit-row').first().click();
+    const reset = pocket.getByTestId('audit-entry');
+    await expect.poll(() => reset.getByTestId('audit-entry-reason').innerText()).toBe('手机丢失');
+    await reset.locator('[data-field="twoFactor"]').waitFor();
+    await screenshot(pocket, 'staff-trust-audit-phone');
   });
 });
