@@ -31,6 +31,12 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, '应为 redis:// 开头的连接串')
     .optional(),
+  /**
+   * Whether the server and the worker bring the schema up to date before they listen. Unset: yes
+   * on the embedded database, no with DATABASE_URL, where `npm run migrate` does it apart from
+   * the deploy's start and a process refuses a schema older than it needs (decision 072).
+   */
+  MIGRATE_ON_START: bool.optional(),
   /** A read replica for catalogue reads; only with DATABASE_URL (checked in loadConfig). */
   DATABASE_READ_URL: z
     .string()
@@ -157,6 +163,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** MIGRATE_ON_START: migrate before listening, else only check the schema (decision 072). */
+  migrateOnStart: boolean;
   redisUrl: string | undefined;
   signSecret: string;
   appId: string;
@@ -239,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START ?? e.DATABASE_URL === undefined,
     redisUrl: e.REDIS_URL,
     signSecret: e.SIGN_SECRET,
     appId: e.APP_ID,
@@ -409,6 +418,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     host: '127.0.0.1',
     dataDir: 'memory://',
     databaseUrl: undefined,
+    migrateOnStart: true,
     redisUrl: undefined,
     signSecret: 'test-sign-secret',
     appId: 'test-app',
