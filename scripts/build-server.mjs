@@ -1,6 +1,6 @@
 // The server compiled to plain JavaScript, which `npm start` and `npm run worker` run with plain
 // `node` (decision 050). esbuild bundles the server's modules and the contract's TypeScript
-// source into packages/server/dist/ — main.js and worker.js, the code they share in chunks —
+// source into packages/server/dist/ — main.js, worker.js and migrate.js, the code they share in chunks —
 // and leaves every package from node_modules an import, loaded by Node as it is. Lazy imports
 // stay lazy (chunks of their own). Run by `npm run build`, and by `npm start` when the sources
 // are newer than the build.
@@ -29,7 +29,11 @@ export async function buildServer() {
   rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'packages/server/src/main.ts', worker: 'packages/server/src/worker.ts' },
+    entryPoints: {
+      main: 'packages/server/src/main.ts',
+      worker: 'packages/server/src/worker.ts',
+      migrate: 'packages/server/src/migrate.ts',
+    },
     outdir: SERVER_DIST,
     bundle: true,
     splitting: true,

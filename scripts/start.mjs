@@ -1,7 +1,8 @@
 // `npm start`: builds the web app and the server when their sources are newer than their builds,
 // then runs the compiled server with plain node (migrations, demo data on an empty database, API
 // and web on one port; decision 050). `node scripts/start.mjs worker` (`npm run worker`) does the
-// same for the transcode worker alone, without the web app.
+// same for the transcode worker alone, without the web app, and `npm run migrate` for the
+// schema alone (decision 072).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,8 @@ import { buildServer, SERVER_DIST, SERVER_INPUTS } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = process.argv[2] ?? 'main';
-if (entry !== 'main' && entry !== 'worker') {
-  console.error(`Usage: node scripts/start.mjs [main|worker] (not ${entry})`);
+if (entry !== 'main' && entry !== 'worker' && entry !== 'migrate') {
+  console.error(`Usage: node scripts/start.mjs [main|worker|migrate] (not ${entry})`);
   process.exit(2);
 }
 const builtIndex = path.join(root, 'packages/web/dist/index.html');

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirInUse } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { prepareSchema, SchemaTooOld } from './db/migrate';
 import { loadDemoCatalogueIfEmpty } from './db/seed/demo-catalogue';
 import { seedDemoReviews } from './db/seed/demo-reviews';
 import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
@@ -18,7 +18,8 @@ async function main() {
   const config = loadConfig();
   const started = Date.now();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  // The embedded default migrates here; PostgreSQL sites run `npm run migrate` (decision 072).
+  await prepareSchema(database.db, config.migrateOnStart);
   let demoLoaded = false;
   if (config.demoData) {
     const loaded = await loadDemoCatalogueIfEmpty(database.db);
@@ -121,7 +122,7 @@ function paymentLines({ alipay, wechat, sandbox, publicUrl }: AppConfig['payment
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUse) {
+  if (error instanceof ConfigError || error instanceof DataDirInUse || error instanceof SchemaTooOld) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

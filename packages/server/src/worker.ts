@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { DataDirInUse } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { prepareSchema, SchemaTooOld } from './db/migrate';
 import { takeWorkerLease } from './db/worker-lease';
 import { NO_FFMPEG } from './features/video/ffmpeg-tools';
 import { createVideoRuntime, type VideoRuntime } from './features/video/video-runtime';
@@ -21,7 +21,8 @@ async function main() {
   // pino with the server's options (LOG_LEVEL, redaction): the same JSON lines as the server's.
   const log = createLogger(config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  // The embedded default migrates here; PostgreSQL sites run `npm run migrate` (decision 072).
+  await prepareSchema(database.db, config.migrateOnStart);
   const lease = await takeWorkerLease(config.databaseUrl);
   const runtime = createVideoRuntime({ config, database, log, workerLease: lease });
   if (!runtime.tools) console.warn(NO_FFMPEG);
@@ -67,6 +68,10 @@ async function startOperations(
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirInUse ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirInUse || error instanceof SchemaTooOld
+      ? error.message
+      : error,
+  );
   process.exit(1);
 });

@@ -90,6 +90,8 @@ describe.skipIf(!adminUrl)('PostgreSQL backends ended under a running server', (
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
+        // These servers migrate the fresh database themselves (decision 072).
+        MIGRATE_ON_START: 'true',
         REDIS_URL: '',
         DATABASE_READ_URL: '',
         CAPTCHA_ENABLED: 'false',

@@ -38,6 +38,8 @@ describe.skipIf(!adminUrl)('a console import whose server is killed', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
+        // These servers migrate the fresh database themselves (decision 072).
+        MIGRATE_ON_START: 'true',
         DATABASE_READ_URL: '',
         REDIS_URL: '',
         DEMO_DATA: 'false',

@@ -70,6 +70,8 @@ describe.skipIf(!adminUrl)(`several servers over ${shared}`, () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
+        // These servers migrate the fresh database themselves (decision 072).
+        MIGRATE_ON_START: 'true',
         // '' counts as unset: nothing from this test process's environment leaks in.
         REDIS_URL: redisUrl ?? '',
         DATABASE_READ_URL: '',

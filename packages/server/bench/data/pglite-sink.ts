@@ -25,7 +25,9 @@ export async function openPgliteSink(dataDir: string): Promise<BulkSink> {
   const sink: BulkSink = {
     kind: 'pglite',
     // Through Kysely over the same PGlite, as the server migrates; never during a COPY.
-    migrate: () => migrateToLatest(db),
+    migrate: async () => {
+      await migrateToLatest(db);
+    },
     async exec(statement) {
       await pglite.exec(statement);
     },

@@ -6,17 +6,17 @@
 import type { Database } from '../db/connection';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
+import { prepareSchema } from '../db/migrate';
 import { runAdmin } from './admin-commands';
 import { terminalPrompt } from './admin-accounts';
 import { processOutput } from './admin-output';
 
-/** Opens the configured database (migrated, as the server would) for `work`, then closes it. */
+/** Opens the configured database (migrated or checked, as the server would) for `work`, then closes it. */
 async function withConfiguredDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db);
+    await prepareSchema(database.db, config.migrateOnStart);
     return await work(database);
   } finally {
     await database.close();

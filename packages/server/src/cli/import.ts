@@ -10,7 +10,7 @@ import { openDatabase } from '../db/connection';
 import { DataDirInUse } from '../db/data-dir-lock';
 import { takeWorkerLease } from '../db/worker-lease';
 import { createIdGenerator } from '../features/catalogue-write/id-generator';
-import { migrateToLatest } from '../db/migrate';
+import { prepareSchema } from '../db/migrate';
 import { importCatalogue, type ImportProgress } from '../features/catalogue-import/catalogue-import.service';
 import { formatError, formatProgress, formatSummary } from '../features/catalogue-import/import-report';
 
@@ -78,7 +78,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db);
+    await prepareSchema(database.db, config.migrateOnStart);
     // Work ids made here must not collide with those of servers importing at the same time.
     const lease = await takeWorkerLease(config.databaseUrl);
     const status = statusLine(process.stdout);

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-commerce';
@@ -63,19 +63,132 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-two-factor': m0028,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** The names of every migration this release has, in order. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
-/** Brings the database to the latest schema; throws with the failing migration's name. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
+/**
+ * How long a migration's statement waits for a lock before it gives up (and the whole run rolls
+ * back and is tried again): a migration queued behind a long query must not hold every request
+ * queued behind itself (decision 072).
+ */
+export const MIGRATION_LOCK_TIMEOUT_MS = 5_000;
+/** Tries of a run that gave up on a lock, the first one included, with a growing pause between. */
+export const MIGRATION_TRIES = 6;
+
+/** PostgreSQL's lock_not_available: lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** Each migration first sets its lock timeout on the run's transaction. */
+function withLockTimeout(lockTimeoutMs: number): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      {
+        up: async (db) => {
+          await sql`SELECT set_config('lock_timeout', ${`${lockTimeoutMs}ms`}, true)`.execute(db);
+          await migration.up(db);
+        },
+        ...(migration.down ? { down: migration.down } : {}),
+      },
+    ]),
+  );
+}
+
+/** A schema older than this release needs, and migrations are not run at start. */
+export class SchemaTooOld extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `The database schema is older than this release needs: ${missing.length} migration(s) not applied ` +
+        `(${missing.join(', ')}). Run \`npm run migrate\` first (or set MIGRATE_ON_START=true).`,
+    );
+  }
+}
+
+/**
+ * What the database has applied, against this release: the migrations it lacks, and those it
+ * has that this release does not know (a newer release migrated it: expand and contract lets
+ * this one run on it, decision 072).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
+export async function schemaState(db: Kysely<any>): Promise<{ missing: string[]; newer: string[] }> {
+  const table = await sql<{ t: string | null }>`SELECT to_regclass('kysely_migration')::text AS t`.execute(
+    db,
+  );
+  const applied =
+    table.rows[0]?.t == null
+      ? []
+      : (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map(
+          (row) => row.name,
+        );
+  const known = new Set(MIGRATION_NAMES);
+  const done = new Set(applied);
+  return {
+    missing: MIGRATION_NAMES.filter((name) => !done.has(name)),
+    newer: applied.filter((name) => !known.has(name)).sort(),
+  };
+}
+
+/** Refuses to go on with a schema older than this release needs (servers and workers on PostgreSQL). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
+export async function requireCurrentSchema(db: Kysely<any>): Promise<void> {
+  const { missing } = await schemaState(db);
+  if (missing.length > 0) throw new SchemaTooOld(missing);
+}
+
+export interface MigrateOptions {
+  lockTimeoutMs?: number;
+  tries?: number;
+  /** Told of each try that gave up on a lock, before the pause. */
+  onLockTimeout?: (attempt: number, pauseMs: number) => void;
+  /** The pause before try `attempt + 1`; tests shorten it. */
+  pauseMs?: (attempt: number) => number;
+}
+
+/**
+ * Brings the database to the latest schema and answers the migrations it applied; throws with
+ * the failing migration's name. Every pending migration runs in one transaction (all or none
+ * land; a run killed half-way leaves the schema as it was, and the next run does it all), under
+ * an advisory lock (a second run at once waits, then finds nothing to do). A run that gave up on
+ * a lock is tried again (decision 072). Nothing pending: no lock is taken at all, so a release
+ * older than the schema may start with MIGRATE_ON_START on.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
+  db: Kysely<any>,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  if ((await schemaState(db)).missing.length === 0) return [];
+  const lockTimeoutMs = options.lockTimeoutMs ?? MIGRATION_LOCK_TIMEOUT_MS;
+  const tries = options.tries ?? MIGRATION_TRIES;
+  const pauseOf = options.pauseMs ?? ((attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1)));
+  const migrations = withLockTimeout(lockTimeoutMs);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).map((r) => r.migrationName);
+    const failed = results?.find((r) => r.status === 'Error');
+    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE && attempt < tries) {
+      const pause = pauseOf(attempt);
+      options.onLockTimeout?.(attempt, pause);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      continue;
+    }
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${String((error as Error).message ?? error)}`);
   }
 }
+
+/**
+ * What a process does with the schema before it serves: migrate (the embedded default, or
+ * MIGRATE_ON_START), or refuse a schema older than it needs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
+export async function prepareSchema(db: Kysely<any>, migrateOnStart: boolean): Promise<void> {
+  if (migrateOnStart) await migrateToLatest(db);
+  else await requireCurrentSchema(db);
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Brings the database up to (and including) the named migration: for tests of a migration. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
