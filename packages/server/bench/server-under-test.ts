@@ -1,8 +1,9 @@
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { openDatabase } from '../src/db/connection';
+import { schemaState } from '../src/db/migrate';
 import { freePort, startProcess, stopProcess } from './processes';
 import type { SigningKeys } from './signed-get';
 
@@ -18,7 +19,6 @@ function buildServerOnce(): void {
   if (result.status !== 0) throw new Error(`building the server failed (exit ${result.status})`);
   built = true;
 }
-const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', 'src', 'db', 'migrations');
 
 /** A catalogue to measure: the demo on a fresh PGlite, a PGlite directory, or PostgreSQL. */
 export type DatabaseTarget =
@@ -73,26 +73,21 @@ export async function prepareTarget(
         'run the bench from a tree whose migrations the database already has, or pass --allow-migrations',
     );
   }
-  return { env: { DATA_DIR: scratch, DEMO_DATA: 'false', DATABASE_URL: target.url }, cleanup };
+  // On PostgreSQL the server only checks the schema unless told to migrate it (decision 072).
+  const migrate = pending.length > 0 ? 'true' : 'false';
+  return {
+    env: { DATA_DIR: scratch, DEMO_DATA: 'false', DATABASE_URL: target.url, MIGRATE_ON_START: migrate },
+    cleanup,
+  };
 }
 
 /** Migrations in this tree that the database has not run (an unmigrated database: all of them). */
 async function pendingMigrations(url: string): Promise<string[]> {
-  const known = (await readdir(MIGRATIONS_DIR))
-    .filter((f) => /^\d+-[\w-]+\.ts$/.test(f))
-    .map((f) => f.slice(0, -3));
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const database = await openDatabase({ url });
   try {
-    const table = await client.query<{ exists: boolean }>(
-      `SELECT to_regclass('kysely_migration') IS NOT NULL AS exists`,
-    );
-    if (!table.rows[0]?.exists) return known;
-    const applied = await client.query<{ name: string }>('SELECT name FROM kysely_migration');
-    const done = new Set(applied.rows.map((r) => r.name));
-    return known.filter((name) => !done.has(name));
+    return (await schemaState(database.db)).missing;
   } finally {
-    await client.end();
+    await database.close();
   }
 }
 
