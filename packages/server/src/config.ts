@@ -11,6 +11,7 @@ import type {
   WechatSettings,
 } from './features/payments/payment-provider';
 import { wechatPlatformKeys } from './features/payments/wechat-keys';
+import { readSettingFiles } from './config-secret-files';
 import { mailEnvShape, type MailSettings, mailSettings } from './features/mail/mail-settings';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
 import { SERVER_DIR } from './server-dir';
@@ -158,6 +159,32 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/**
+ * The settings that may also be given as `NAME_FILE`, a file holding the value (decision 073):
+ * every one that holds a secret (a database or SMTP address carries its password), and the
+ * providers' PEM keys that are mounted beside them.
+ */
+const FILE_SETTINGS: readonly (keyof Env)[] = [
+  'DATABASE_URL',
+  'DATABASE_READ_URL',
+  'REDIS_URL',
+  'METRICS_TOKEN',
+  'SIGN_SECRET',
+  'JWT_SECRET',
+  'TWO_FACTOR_KEY',
+  'ALIPAY_PRIVATE_KEY',
+  'ALIPAY_PUBLIC_KEY',
+  'WECHAT_API_V3_KEY',
+  'WECHAT_PRIVATE_KEY',
+  'WECHAT_PLATFORM_PUBLIC_KEY',
+  'WECHAT_PUBLIC_KEY',
+  'SANDBOX_PAY_KEY',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+  'MEDIA_SIGNING_KEYS',
+  'MEDIA_CDN_ORIGIN_SECRET',
+  'SMTP_URL',
+];
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -218,10 +245,19 @@ export class ConfigError extends Error {}
 /**
  * Parses the environment once, at boot. A wrong value stops the start with a message naming it.
  * `JWT_SECRET` and `TWO_FACTOR_KEY`, when unset, are generated once and kept in `DATA_DIR`.
+ * `NAME_FILE` gives a secret's value in a file (decision 073).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
+  const files = readSettingFiles(cleaned, FILE_SETTINGS, Object.keys(envSchema.shape));
+  if (files.problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${files.problems.join('\n  ')}`);
+  }
+  const parsed = envSchema.safeParse(files.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
