@@ -11,6 +11,7 @@ import type {
   WechatSettings,
 } from './features/payments/payment-provider';
 import { wechatPlatformKeys } from './features/payments/wechat-keys';
+import { type ConfigProfile, configProfile, DEMO_SIGN_SECRET, productionProblems } from './config-production';
 import { readSettingFiles } from './config-secret-files';
 import { mailEnvShape, type MailSettings, mailSettings } from './features/mail/mail-settings';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
@@ -21,6 +22,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
+  /** `production` holds the settings to the production profile (config-production.ts). */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -69,7 +72,7 @@ const envSchema = z.object({
    * how far a ranking's order may lag likes and ratings. 0 turns it off.
    */
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  SIGN_SECRET: z.string().min(8, '至少 8 个字符').default('yingku-demo-sign-secret'),
+  SIGN_SECRET: z.string().min(8, '至少 8 个字符').default(DEMO_SIGN_SECRET),
   APP_ID: z.string().min(1).default('yingku-web'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符 (256 位)').optional(),
   /**
@@ -82,7 +85,8 @@ const envSchema = z.object({
     .optional(),
   IMAGE_HOST: z.string().min(1).default('/img'),
   CAPTCHA_ENABLED: bool.default(true),
-  DEMO_DATA: bool.default(true),
+  /** Unset: on, except in the production profile, which refuses it on (decision 073). */
+  DEMO_DATA: bool.optional(),
   /**
    * With the demo catalogue, give a dozen of its works real videos in the background (ffmpeg
    * works for a minute or two after the first start). The benchmarks turn it off: the CPU they
@@ -186,6 +190,8 @@ const FILE_SETTINGS: readonly (keyof Env)[] = [
 ];
 
 export interface AppConfig {
+  /** NODE_ENV=production: `production`, whose rules the settings passed; else `development`. */
+  profile: ConfigProfile;
   port: number;
   host: string;
   dataDir: string;
@@ -245,7 +251,8 @@ export class ConfigError extends Error {}
 /**
  * Parses the environment once, at boot. A wrong value stops the start with a message naming it.
  * `JWT_SECRET` and `TWO_FACTOR_KEY`, when unset, are generated once and kept in `DATA_DIR`.
- * `NAME_FILE` gives a secret's value in a file (decision 073).
+ * `NAME_FILE` gives a secret's value in a file; NODE_ENV=production refuses demo settings
+ * (decision 073).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const cleaned = Object.fromEntries(
@@ -268,8 +275,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (the primary) too',
     );
   }
+  const profile = configProfile(e.NODE_ENV);
+  const demoData = e.DEMO_DATA ?? profile !== 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  const payments = paymentsSettings(e, dataDir);
+  const payments = paymentsSettings(e, demoData, dataDir);
+  if (profile === 'production') {
+    const problems = productionProblems(e, payments);
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Refused by the production profile (NODE_ENV=production):\n  ${problems.join('\n  ')}`,
+      );
+    }
+  }
   let media: MediaSettings;
   let mail: MailSettings;
   try {
@@ -279,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
   return {
+    profile,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -291,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twoFactorKey: twoFactorKey(e.TWO_FACTOR_KEY ?? persistedSecret(dataDir, 'two-factor-key')),
     imageHost: e.IMAGE_HOST,
     captchaEnabled: e.CAPTCHA_ENABLED,
-    demoData: e.DEMO_DATA,
+    demoData,
     demoVideos: e.DEMO_VIDEOS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -341,10 +359,10 @@ const WECHAT_OPTIONAL = [
  * or by default only for the demo (demo data and no real provider); a channel with neither is
  * refused (decision 021).
  */
-function paymentsSettings(e: ParsedEnv, dataDir: string): PaymentsSettings {
+function paymentsSettings(e: ParsedEnv, demoData: boolean, dataDir: string): PaymentsSettings {
   const alipay = providerKeys(e, 'Alipay', ALIPAY_REQUIRED, ALIPAY_OPTIONAL);
   const wechat = providerKeys(e, 'WeChat Pay', WECHAT_REQUIRED, WECHAT_OPTIONAL);
-  const sandbox = e.PAY_SANDBOX ?? (e.DEMO_DATA && !alipay && !wechat);
+  const sandbox = e.PAY_SANDBOX ?? (demoData && !alipay && !wechat);
   const settings: PaymentsSettings = {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     sandbox,
@@ -450,6 +468,7 @@ function persistedSecret(dataDir: string, name: string): string {
 /** A config for tests: in-memory database, fixed secrets, quiet logs. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
+    profile: 'development',
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
