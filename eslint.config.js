@@ -54,6 +54,13 @@ export default tseslint.config(
     plugins: { yingku },
     rules: { 'yingku/executor-last': 'error', 'yingku/one-transaction-helper': 'error' },
   },
+  // Migrations a deploy can run beside the release still serving (decision 072).
+  {
+    files: ['packages/server/src/db/migrations/*.ts'],
+    ignores: ['packages/server/src/db/migrations/*.test.ts'],
+    plugins: { yingku },
+    rules: { 'yingku/safe-migration': 'error' },
+  },
   {
     files: ['**/*.test.ts', 'packages/server/test/**', 'e2e/**', 'packages/server/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -155,3 +155,72 @@ describe('one way to take and open a transaction (eslint ., decision 040)', () =
     ]);
   }, 120_000);
 });
+
+describe('migrations a deploy can run beside the serving release (eslint ., decision 072)', () => {
+  // A landed migration's path (the type-aware parser needs a file it knows), checked as if new.
+  const LANDED = 'packages/server/src/db/migrations/0028-two-factor.ts';
+  const asNew = {
+    files: ['packages/server/src/db/migrations/*.ts'],
+    rules: { 'yingku/safe-migration': ['error', { firstChecked: 1 }] },
+  } as const;
+  const lintAs = async (file: string, code: string, checkedAsNew = true) => {
+    const eslint = new ESLint({ cwd: root, ...(checkedAsNew ? { overrideConfig: asNew } : {}) });
+    const [report] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    expect(report!.messages.filter((m) => m.fatal)).toEqual([]);
+    return report!.messages.filter((m) => m.ruleId?.startsWith('yingku/')).map((m) => m.message);
+  };
+  const migration = (up: string[], down: string[] = []) =>
+    [
+      "import { type Kysely, sql } from 'kysely';",
+      'export async function up(db: Kysely<unknown>): Promise<void> {',
+      ...up.map((line) => `  await sql\`${line}\`.execute(db);`),
+      '}',
+      'export async function down(db: Kysely<unknown>): Promise<void> {',
+      ...down.map((line) => `  await sql\`${line}\`.execute(db);`),
+      '}',
+      '',
+    ].join('\n');
+
+  it('refuses a plain index, a NOT NULL column without a default, a type change and a drop', async () => {
+    const messages = await lintAs(
+      LANDED,
+      migration(
+        [
+          'CREATE INDEX works_probe ON works (title)',
+          'ALTER TABLE works ADD COLUMN probe text NOT NULL',
+          'ALTER TABLE works ALTER COLUMN title TYPE varchar(500)',
+          'ALTER TABLE works DROP COLUMN old_probe',
+        ],
+        ['DROP INDEX works_probe'],
+      ),
+    );
+    expect(messages).toEqual([
+      expect.stringContaining('CONCURRENTLY'),
+      expect.stringContaining('DEFAULT'),
+      expect.stringContaining('type change'),
+      expect.stringContaining('contract in a later release'),
+    ]);
+  }, 120_000);
+
+  it('lets a migration build what it creates, add columns safely, and drop in down', async () => {
+    const messages = await lintAs(
+      LANDED,
+      migration(
+        [
+          'CREATE TABLE probes (id bigint PRIMARY KEY, name text NOT NULL)',
+          'CREATE INDEX probes_name ON probes (name)',
+          'ALTER TABLE probes ADD COLUMN kind text NOT NULL',
+          "ALTER TABLE works ADD COLUMN probe text NOT NULL DEFAULT ''",
+          'ALTER TABLE works ADD COLUMN maybe text',
+        ],
+        ['DROP TABLE probes', 'ALTER TABLE works DROP COLUMN probe'],
+      ),
+    );
+    expect(messages).toEqual([]);
+  }, 120_000);
+
+  it('leaves the landed migrations as they are', async () => {
+    const messages = await lintAs(LANDED, migration(['CREATE INDEX works_probe ON works (title)']), false);
+    expect(messages).toEqual([]);
+  }, 120_000);
+});

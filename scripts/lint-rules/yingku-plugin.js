@@ -82,4 +82,78 @@ const oneTransactionHelper = {
   },
 };
 
-export default { rules: { 'executor-last': executorLast, 'one-transaction-helper': oneTransactionHelper } };
+/**
+ * Migrations that a deploy can run while the previous release serves (decision 072). Checked for
+ * every migration numbered after the rule landed; the landed ones are pinned and never change.
+ */
+const FIRST_CHECKED_MIGRATION = 29;
+
+const safeMigration = {
+  meta: {
+    type: 'problem',
+    messages: {
+      index:
+        'CREATE INDEX on an existing table locks its writes for the whole build: build it CONCURRENTLY, outside the migration transaction (decision 072).',
+      notNull:
+        'ADD COLUMN … NOT NULL without a DEFAULT fails on a table with rows and locks it: give it a DEFAULT, or backfill first (decision 072).',
+      type: 'A column type change rewrites the table under an exclusive lock: add a new column and backfill it in batches (decision 072).',
+      contract:
+        'Dropping or renaming in `up` breaks the release still serving: contract in a later release, and say so in an eslint-disable comment (decision 072).',
+    },
+    // `firstChecked`: the lowest migration number checked (its tests lint a landed file's path).
+    schema: [
+      { type: 'object', properties: { firstChecked: { type: 'integer' } }, additionalProperties: false },
+    ],
+  },
+  create(context) {
+    const firstChecked = context.options[0]?.firstChecked ?? FIRST_CHECKED_MIGRATION;
+    const file = context.filename.replaceAll('\\', '/');
+    const number = /\/db\/migrations\/(\d{4})-[\w-]+\.ts$/.exec(file)?.[1];
+    if (!number || Number(number) < firstChecked) return {};
+    const statements = [];
+    const inUp = (node) =>
+      context.sourceCode
+        .getAncestors(node)
+        .some(
+          (a) =>
+            (a.type === 'FunctionDeclaration' && a.id?.name === 'up') ||
+            (a.type === 'VariableDeclarator' && a.id.type === 'Identifier' && a.id.name === 'up'),
+        );
+    return {
+      "TaggedTemplateExpression[tag.name='sql']"(node) {
+        if (!inUp(node)) return;
+        const text = node.quasi.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ? ');
+        statements.push({ node, text: text.replace(/\s+/g, ' ').trim() });
+      },
+      'Program:exit'() {
+        const created = new Set(
+          statements.flatMap(({ text }) =>
+            [...text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?(\w+)"?/gi)].map((m) => m[1].toLowerCase()),
+          ),
+        );
+        for (const { node, text } of statements) {
+          const index = /CREATE (?:UNIQUE )?INDEX (?!CONCURRENTLY)[^;]*? ON (?:ONLY )?"?(\w+)"?/i.exec(text);
+          if (index && !created.has(index[1].toLowerCase())) context.report({ node, messageId: 'index' });
+          for (const column of text.matchAll(/ADD COLUMN [^,;]*/gi)) {
+            if (/NOT NULL/i.test(column[0]) && !/DEFAULT/i.test(column[0])) {
+              const table = /ALTER TABLE (?:ONLY )?"?(\w+)"?/i.exec(text)?.[1]?.toLowerCase();
+              if (!table || !created.has(table)) context.report({ node, messageId: 'notNull' });
+            }
+          }
+          if (/ALTER COLUMN "?\w+"? (?:SET DATA )?TYPE /i.test(text))
+            context.report({ node, messageId: 'type' });
+          if (/\bDROP (?:TABLE|COLUMN|INDEX|VIEW|FUNCTION)\b|\bRENAME\b/i.test(text))
+            context.report({ node, messageId: 'contract' });
+        }
+      },
+    };
+  },
+};
+
+export default {
+  rules: {
+    'executor-last': executorLast,
+    'one-transaction-helper': oneTransactionHelper,
+    'safe-migration': safeMigration,
+  },
+};
