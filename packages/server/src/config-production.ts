@@ -36,8 +36,8 @@ export function productionProblems(e: ProductionEnv, payments: PaymentsSettings)
   }
   if (e.SIGN_SECRET === DEMO_SIGN_SECRET) {
     problems.push(
-      'SIGN_SECRET: unset, so the demo value everyone knows signs requests; set SIGN_SECRET to one of ' +
-        'your own (openssl rand -hex 32)',
+      'SIGN_SECRET: the demo value (its default) is public, in this repository; set SIGN_SECRET to ' +
+        'one of your own (openssl rand -hex 32)',
     );
   }
   if (e.DATABASE_URL) {
