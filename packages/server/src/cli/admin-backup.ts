@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { backupDataDir, BackupError, restoreDataDir } from '../features/backup/backup';
+import {
+  type PgBackRestSite,
+  pgBackRestConfig,
+  postgresArchiveSettings,
+} from '../features/backup/pgbackrest';
 import type { CliOutput } from './admin-output';
 
 export const BACKUP_USAGE = `  npm run admin -- backup FILE
@@ -11,7 +18,87 @@ export const BACKUP_USAGE = `  npm run admin -- backup FILE
   npm run admin -- restore FILE [--force]
       Checks FILE and puts it in place as DATA_DIR. A DATA_DIR with data in it is kept: refused
       unless --force, which moves it aside to DATA_DIR.before-restore-<time>. Stop the server first.
-      With PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead (docs/operations.md, "Backups").`;
+      With PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead (docs/operations.md, "Backups").
+  npm run admin -- pg-backup-config --pg-path DIR --repo PATH [--stanza yingku] [--pg-port 5432]
+      [--socket /var/run/postgresql] [--keep 2] [--conf /etc/pgbackrest/pgbackrest.conf]
+      Prints pgbackrest.conf (an encrypted repository, its passphrase from PGBACKREST_CIPHER_PASS
+      or generated here) and the postgresql.conf lines that archive every WAL segment to it:
+      PostgreSQL's continuous archiving and point-in-time recovery (docs/operations.md, "Backups").`;
+
+/** `pg-backup-config`: pgBackRest's configuration for a PostgreSQL site (features/backup/pgbackrest.ts). */
+export interface PgBackupConfigCommand {
+  name: 'pg-backup-config';
+  site: Omit<PgBackRestSite, 'cipherPass'>;
+  conf: string;
+}
+
+/** Parses `pg-backup-config`'s options; null for a usage error. */
+export function parsePgBackupConfig(args: string[]): PgBackupConfigCommand | null {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        'pg-path': { type: 'string' },
+        repo: { type: 'string' },
+        stanza: { type: 'string', default: 'yingku' },
+        'pg-port': { type: 'string', default: '5432' },
+        socket: { type: 'string', default: '/var/run/postgresql' },
+        keep: { type: 'string', default: '2' },
+        conf: { type: 'string', default: '/etc/pgbackrest/pgbackrest.conf' },
+      },
+    });
+    const port = Number(values['pg-port']);
+    const keep = Number(values.keep);
+    if (positionals.length > 0 || !values['pg-path'] || !values.repo) return null;
+    if (!Number.isInteger(port) || port < 1 || port > 65535 || !Number.isInteger(keep) || keep < 1)
+      return null;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(values.stanza)) return null;
+    return {
+      name: 'pg-backup-config',
+      conf: values.conf,
+      site: {
+        stanza: values.stanza,
+        pgPath: values['pg-path'],
+        pgPort: port,
+        pgSocketPath: values.socket,
+        repoPath: values.repo,
+        keepFull: keep,
+        logPath: '/var/log/pgbackrest',
+        lockPath: '/tmp/pgbackrest',
+        spoolPath: '/var/spool/pgbackrest',
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Prints the configuration; a generated passphrase is said to be kept apart from the backups. */
+export function printPgBackupConfig(
+  command: PgBackupConfigCommand,
+  output: CliOutput,
+  env = process.env,
+): number {
+  const given = env.PGBACKREST_CIPHER_PASS;
+  const cipherPass = given && given.length >= 20 ? given : randomBytes(32).toString('base64url');
+  output.out(`# ${command.conf} (owner postgres, mode 600: it holds the passphrase)`);
+  output.out(pgBackRestConfig({ ...command.site, cipherPass }));
+  output.out('# postgresql.conf, then restart PostgreSQL:');
+  output.out(postgresArchiveSettings(command.site, command.conf));
+  output.out(
+    [
+      '# then, as postgres:',
+      `#   pgbackrest --stanza=${command.site.stanza} stanza-create && pgbackrest --stanza=${command.site.stanza} check`,
+      `#   pgbackrest --stanza=${command.site.stanza} backup --type=full   (weekly; --type=diff daily, from cron)`,
+    ].join('\n'),
+  );
+  if (!given) {
+    output.err(
+      'A new repository passphrase was generated above. Keep a copy apart from the backups: without it nothing restores.',
+    );
+  }
+  return 0;
+}
 
 export type BackupCommand =
   { name: 'backup'; file: string } | { name: 'restore'; file: string; force: boolean };

@@ -8,6 +8,7 @@
  *   codes --package <id|name> --count N [--batch NAME] [--csv FILE]
  *                                                  a batch of activation codes
  *   backup FILE, restore FILE [--force]            the embedded database (admin-backup.ts)
+ *   pg-backup-config --pg-path DIR --repo PATH     pgBackRest for PostgreSQL (admin-backup.ts)
  *   media attach --work NUMBER FILE, media import FILE.jsonl
  *                                                  videos for works (admin-media.ts)
  *   media check, media edge-config                 how videos reach players (admin-media-delivery.ts)
@@ -31,7 +32,14 @@ import { createMembershipService } from '../features/membership/membership.servi
 import { createVipPackagesService } from '../features/vip-packages/vip-packages.service';
 import { AppError } from '../http/errors';
 import { CommandError } from './command-error';
-import { BACKUP_USAGE, type BackupCommand, runBackupCommand } from './admin-backup';
+import {
+  BACKUP_USAGE,
+  type BackupCommand,
+  type PgBackupConfigCommand,
+  parsePgBackupConfig,
+  printPgBackupConfig,
+  runBackupCommand,
+} from './admin-backup';
 import {
   type MediaAttachCommand,
   type MediaImportCommand,
@@ -104,6 +112,7 @@ type Command =
   | CreateAdminCommand
   | ResetPasswordCommand
   | BackupCommand
+  | PgBackupConfigCommand
   | MediaAttachCommand
   | MediaImportCommand
   | MediaDeliveryCommand;
@@ -115,6 +124,7 @@ function parseCommandLine(argv: string[]): Command | null {
   if (argv[0] === 'create-admin') return parseCreateAdmin(argv.slice(1));
   if (argv[0] === 'reset-password') return parseResetPassword(argv.slice(1));
   if (argv[0] === 'media') return parseMediaCommand(argv.slice(1));
+  if (argv[0] === 'pg-backup-config') return parsePgBackupConfig(argv.slice(1));
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -208,6 +218,7 @@ async function run(command: Command, context: AdminContext): Promise<number> {
     return runBackupCommand(command, context.config(), context);
   }
   if (command.name === 'codes') return makeCodes(command, context);
+  if (command.name === 'pg-backup-config') return printPgBackupConfig(command, context);
   if (
     command.name === 'media-attach' ||
     command.name === 'media-import' ||
