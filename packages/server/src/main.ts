@@ -79,7 +79,7 @@ async function main() {
       ? `PGlite in ${config.dataDir}`
       : `PostgreSQL${readDatabase ? ', catalogue reads from a replica' : ''}${redis ? ', Redis' : ''}`;
   console.log(
-    `影库 is running at http://${shownHost}:${port}/  (${store}, ready in ${Date.now() - started} ms)`,
+    `影库 is running at http://${shownHost}:${port}/  (${store}, ${config.profile} profile, ready in ${Date.now() - started} ms)`,
   );
   // Printed at every start while the account still takes the password kept in DATA_DIR.
   const staff = await demoStaffLogin(database.db, config.dataDir);
