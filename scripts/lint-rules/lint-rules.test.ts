@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -159,10 +159,10 @@ describe('one way to take and open a transaction (eslint ., decision 040)', () =
 describe('migrations a deploy can run beside the serving release (eslint ., decision 072)', () => {
   // A landed migration's path (the type-aware parser needs a file it knows), checked as if new.
   const LANDED = 'packages/server/src/db/migrations/0028-two-factor.ts';
-  const asNew = {
+  const asNew: Linter.Config = {
     files: ['packages/server/src/db/migrations/*.ts'],
     rules: { 'yingku/safe-migration': ['error', { firstChecked: 1 }] },
-  } as const;
+  };
   const lintAs = async (file: string, code: string, checkedAsNew = true) => {
     const eslint = new ESLint({ cwd: root, ...(checkedAsNew ? { overrideConfig: asNew } : {}) });
     const [report] = await eslint.lintText(code, { filePath: path.join(root, file) });

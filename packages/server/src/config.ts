@@ -146,6 +146,20 @@ const envSchema = z.object({
   PAY_SANDBOX: bool.optional(),
   /** A login's address and user agent are blanked after this many days (docs/operations.md). */
   RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(180),
+  /**
+   * The embedded database's scheduled backups, written by the running server (decision 075):
+   * every BACKUP_EVERY_HOURS hours (0: none), the newest BACKUP_KEEP kept in BACKUP_DIR, the
+   * secrets DATA_DIR keeps only with BACKUP_SECRETS. PostgreSQL sites use pgBackRest (074).
+   */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 7)
+    .default(0),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_SECRETS: bool.default(false),
   /** 注销账号's cooling-off period in days: a login in it undoes the request (0: the next run). */
   ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(90).default(DELETION_LIMITS.coolingOffDays),
   /** Activation codes one staff member may mint in the console per Asia/Shanghai day. */
@@ -240,6 +254,8 @@ export interface AppConfig {
   mail: MailSettings;
   /** RETENTION_DAYS: addresses and user agents of logins are kept this long. */
   retentionDays: number;
+  /** Scheduled backups of the embedded database (BACKUP_*; decision 075); everyHours 0: none. */
+  backup: { everyHours: number; keep: number; dir: string; withSecrets: boolean };
   /** ACCOUNT_DELETION_DAYS: 注销账号's cooling-off period, in which logging in undoes it. */
   accountDeletionDays: number;
   /** The console's trust rules (decision 071): CODES_DAILY_CAP, CONSOLE_IDLE_MINUTES. */
@@ -326,6 +342,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     media,
     mail,
     retentionDays: e.RETENTION_DAYS,
+    backup: {
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+      // Beside DATA_DIR, never in it: a backup must not hold the ones before it.
+      dir: path.resolve(e.BACKUP_DIR ?? `${dataDir.replace(/[\\/]+$/, '')}-backups`),
+      withSecrets: e.BACKUP_SECRETS,
+    },
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
     staffTrust: { codesDailyCap: e.CODES_DAILY_CAP, consoleIdleMinutes: e.CONSOLE_IDLE_MINUTES },
   };
@@ -515,6 +538,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     // No outbox: a test that follows a mail gives an SMTP server of its own (test/smtp-server.ts).
     retentionDays: 180,
+    backup: { everyHours: 0, keep: 7, dir: path.join(tmpdir(), 'yingku-test-backups'), withSecrets: false },
     accountDeletionDays: DELETION_LIMITS.coolingOffDays,
     staffTrust: { codesDailyCap: 2000, consoleIdleMinutes: 30 },
     mail: {

@@ -12,6 +12,8 @@ import { takeWorkerLease } from './db/worker-lease';
 import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
 import { createShutdown } from './shutdown';
+import { createBackupSchedule } from './features/backup/backup-schedule';
+import { every } from './lib/every';
 
 /** Parses config, opens and migrates the database, loads demo data when empty, listens. */
 async function main() {
@@ -50,6 +52,12 @@ async function main() {
     ...(readDatabase ? { readDatabase } : {}),
     ...(redis ? { nonces: redisNonceStore(redis, config.redisKeyPrefix), redis } : {}),
   });
+
+  // The embedded database's scheduled backups, by the process that has it open (decision 075).
+  if (database.kind === 'pglite' && config.backup.everyHours > 0) {
+    const backUp = createBackupSchedule(database, config.dataDir, config.backup, app.log);
+    every(app, config.backup.everyHours * 60 * 60 * 1000, 'scheduled backup', () => backUp());
+  }
 
   // The demo's video works say 转码中 from the first page on, not 在线 with nothing to play.
   const demoVideoWorks =

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -6,6 +7,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection';
 import { DataDirInUse, LOCK_FILE, lockDataDir } from '../src/db/data-dir-lock';
 import { migrateToLatest } from '../src/db/migrate';
-import { backupDataDir, BackupError, restoreDataDir } from '../src/features/backup/backup';
+import { backupDataDir, BackupError, restoreDataDir, SECRET_FILES } from '../src/features/backup/backup';
+import { createBackupSchedule } from '../src/features/backup/backup-schedule';
+import { silentLogger } from '../src/lib/logger';
 import { registerAndLogin } from './accounts';
 import { createTestApp } from './app';
 import { buildWorkLine, insertWorks } from './factories';
@@ -28,6 +32,7 @@ import { createPostgresTestDatabase } from './db';
 const root = mkdtempSync(path.join(tmpdir(), 'yingku-backup-'));
 const dataDir = path.join(root, 'data');
 const archive = path.join(root, 'yingku.tar.gz');
+const ADMIN = path.join(import.meta.dirname, '..', 'src', 'cli', 'admin.ts');
 
 /** What a member made through the API, read back from a database. */
 async function contents(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
@@ -106,10 +111,12 @@ describe('npm run admin -- backup / restore (PGlite)', () => {
   });
 
   it('restores into a fresh DATA_DIR with every user, order, like, collection, thread and file', async () => {
-    const manifest = await backupDataDir(dataDir, archive);
+    const manifest = await backupDataDir(dataDir, archive, { withSecrets: true });
     expect(manifest.files.map((f) => f.path)).toEqual(
       expect.arrayContaining(['PG_VERSION', 'jwt-secret', 'media/w1/seg-000.ts']),
     );
+    // Owner-only: it holds every member's data.
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
     expect(manifest.files.map((f) => f.path)).not.toContain(LOCK_FILE);
     await expect(backupDataDir(dataDir, archive)).rejects.toThrow(/exists already/);
 
@@ -155,6 +162,66 @@ describe('npm run admin -- backup / restore (PGlite)', () => {
       expect(existsSync(target)).toBe(false);
     }
   });
+
+  it('leaves the secrets out unless asked', async () => {
+    const plain = path.join(root, 'no-secrets.tar.gz');
+    const manifest = await backupDataDir(dataDir, plain);
+    const names = manifest.files.map((f) => f.path);
+    expect(names).toContain('PG_VERSION');
+    expect(names.filter((name) => SECRET_FILES.includes(name))).toEqual([]);
+    const fresh = path.join(root, 'restored-plain');
+    await restoreDataDir(plain, fresh);
+    expect(existsSync(path.join(fresh, 'jwt-secret'))).toBe(false);
+    expect(existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);
+  });
+
+  it('is written by the running server on a schedule, the newest BACKUP_KEEP kept', async () => {
+    const open = await openDatabase({ dataDir });
+    const dir = path.join(root, 'scheduled');
+    try {
+      const backUp = createBackupSchedule(open, dataDir, { dir, keep: 2, withSecrets: false }, silentLogger);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'yingku-20261201-000000.tar.gz.partial'), 'cut short');
+      const made: string[] = [];
+      for (const day of ['2026-12-01', '2026-12-02', '2026-12-03'])
+        made.push(await backUp(new Date(`${day}T03:00:00Z`)));
+      expect(readdirSync(dir).sort()).toEqual([
+        'yingku-20261202-030000.tar.gz',
+        'yingku-20261203-030000.tar.gz',
+      ]);
+      expect(made.at(-1)).toBe(path.join(dir, 'yingku-20261203-030000.tar.gz'));
+    } finally {
+      await open.close();
+    }
+    const fresh = path.join(root, 'restored-scheduled');
+    await restoreDataDir(path.join(dir, 'yingku-20261203-030000.tar.gz'), fresh);
+    const restored = await openDatabase({ dataDir: fresh });
+    try {
+      expect(await contents(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('leaves no archive under its name when the backup is killed half-way', async () => {
+    const big = path.join(dataDir, 'media', 'big.bin');
+    writeFileSync(big, randomBytes(96 * 1024 * 1024));
+    const file = path.join(root, 'killed.tar.gz');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', ADMIN, 'backup', file], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await expect.poll(() => existsSync(`${file}.partial`), { timeout: 60_000, interval: 20 }).toBe(true);
+      child.kill('SIGKILL');
+      await exited;
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(big, { force: true });
+      rmSync(`${file}.partial`, { force: true });
+    }
+  }, 120_000);
 
   it('takes over the lock of a process that died (kill -9)', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);

@@ -12,9 +12,10 @@ import {
 } from '../features/backup/pgbackrest';
 import type { CliOutput } from './admin-output';
 
-export const BACKUP_USAGE = `  npm run admin -- backup FILE
-      Writes all of DATA_DIR (the embedded database, its secrets, media) to FILE (.tar.gz, with a
-      checksum of every file). Stop the server first: a backup refuses to run beside it.
+export const BACKUP_USAGE = `  npm run admin -- backup FILE [--with-secrets]
+      Writes all of DATA_DIR (the embedded database, media; the secrets kept there only with
+      --with-secrets) to FILE (.tar.gz, owner-only, with a checksum of every file). Stop the server
+      first, or let it back up on a schedule itself (BACKUP_EVERY_HOURS).
   npm run admin -- restore FILE [--force]
       Checks FILE and puts it in place as DATA_DIR. A DATA_DIR with data in it is kept: refused
       unless --force, which moves it aside to DATA_DIR.before-restore-<time>. Stop the server first.
@@ -101,7 +102,7 @@ export function printPgBackupConfig(
 }
 
 export type BackupCommand =
-  { name: 'backup'; file: string } | { name: 'restore'; file: string; force: boolean };
+  { name: 'backup'; file: string; withSecrets: boolean } | { name: 'restore'; file: string; force: boolean };
 
 /** Tables whose rows a restore reports, so the operator sees the data came back. */
 const COUNTED = ['users', 'orders', 'likes', 'collect_entries', 'support_threads', 'works'] as const;
@@ -118,7 +119,7 @@ export async function runBackupCommand(
     );
   }
   if (command.name === 'backup') {
-    const manifest = await backupDataDir(config.dataDir, command.file);
+    const manifest = await backupDataDir(config.dataDir, command.file, { withSecrets: command.withSecrets });
     const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     output.out(
       `Backed up ${config.dataDir} to ${command.file}: ${manifest.files.length} files, ` +

@@ -135,6 +135,7 @@ function parseCommandLine(argv: string[]): Command | null {
         batch: { type: 'string' },
         csv: { type: 'string' },
         force: { type: 'boolean' },
+        'with-secrets': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -142,7 +143,7 @@ function parseCommandLine(argv: string[]): Command | null {
     if ((positionals[0] === 'backup' || positionals[0] === 'restore') && positionals.length === 2) {
       const file = positionals[1]!;
       return positionals[0] === 'backup'
-        ? { name: 'backup', file }
+        ? { name: 'backup', file, withSecrets: !!values['with-secrets'] }
         : { name: 'restore', file, force: !!values.force };
     }
     if (positionals.length !== 1) return null;

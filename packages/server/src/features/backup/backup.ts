@@ -3,6 +3,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
 import { LOCK_FILE, lockDataDir } from '../../db/data-dir-lock';
 
 /** The archive's table of contents, first in it: what a restore checks every file against. */
@@ -27,15 +29,62 @@ export class BackupError extends Error {}
  * beside a server (which would change the files under it) rather than write a backup that may
  * not restore. `file` must not exist yet.
  */
-export async function backupDataDir(dataDir: string, file: string): Promise<BackupManifest> {
+export async function backupDataDir(
+  dataDir: string,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
+  checkBackupTarget(dataDir, file);
+  const lock = lockDataDir(dataDir);
+  try {
+    return await writeArchive(dataDir, file, options);
+  } finally {
+    lock.release();
+  }
+}
+
+export interface BackupOptions {
+  /** The secrets kept in DATA_DIR (SECRET_FILES) go in too; by default they stay out. */
+  withSecrets?: boolean;
+}
+
+/** The secrets the server keeps beside the database when they are not set. */
+export const SECRET_FILES = ['jwt-secret', 'two-factor-key', 'media-signing-key', 'sandbox-pay-key'];
+
+/**
+ * The same archive from the server that has the database open: while it holds the database's
+ * one connection (PGlite has one session; every other statement waits), a CHECKPOINT puts every
+ * change in the files, which are then copied as they are. Requests wait for the copy: seconds
+ * for a demo-sized database.
+ */
+export async function backupOpenDatabase(
+  database: Database,
+  dataDir: string,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
+  if (database.kind !== 'pglite') throw new BackupError('only the embedded database is backed up this way');
+  checkBackupTarget(dataDir, file);
+  return database.db.connection().execute(async (session) => {
+    await sql`CHECKPOINT`.execute(session);
+    return writeArchive(dataDir, file, options);
+  });
+}
+
+function checkBackupTarget(dataDir: string, file: string) {
   if (existsSync(file)) throw new BackupError(`${file} exists already`);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     throw new BackupError(`${dataDir} holds no embedded database to back up`);
   }
-  const lock = lockDataDir(dataDir);
+}
+
+/** Writes the archive as `<file>.partial`, readable by its owner only, and names it `file` when whole. */
+async function writeArchive(dataDir: string, file: string, { withSecrets = false }: BackupOptions) {
+  const left = new Set(withSecrets ? [LOCK_FILE] : [LOCK_FILE, ...SECRET_FILES]);
   const staging = await mkdtemp(path.join(path.dirname(path.resolve(file)), '.yingku-backup-'));
+  const partial = `${file}.partial`;
   try {
-    const files = await listFiles(dataDir);
+    const files = (await listFiles(dataDir)).filter((relative) => !left.has(relative));
     const manifest: BackupManifest = {
       format: FORMAT,
       createdAt: new Date().toISOString(),
@@ -49,7 +98,10 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Back
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     // The data under a link to DATA_DIR: its files go in as `data/…` next to the manifest.
     await symlink(path.resolve(dataDir), path.join(staging, DATA));
-    const partial = `${file}.partial`;
+    // Owner-only before a byte goes in: the archive holds every member's data. A partial file
+    // left by a crash is no backup: it goes.
+    await rm(partial, { force: true });
+    await writeFile(partial, '', { mode: 0o600, flag: 'wx' });
     // The whole tree, empty directories included: PostgreSQL will not start without its
     // empty pg_notify/, pg_tblspc/ and the like.
     await tar.create(
@@ -59,15 +111,18 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Back
         cwd: staging,
         portable: true,
         follow: true,
-        filter: (entry) => entry !== `${DATA}/${LOCK_FILE}`,
+        filter: (entry) => !left.has(entry.slice(DATA.length + 1)),
       },
       [MANIFEST, DATA],
     );
     await rename(partial, file);
     return manifest;
+  } catch (error) {
+    // No half archive is left under any name a restore or a rotation would take for a backup.
+    await rm(partial, { force: true });
+    throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
-    lock.release();
   }
 }
 
