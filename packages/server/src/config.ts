@@ -479,7 +479,18 @@ function twoFactorKeyBytes(text: string): Buffer | undefined {
   return bytes?.length === 32 ? bytes : undefined;
 }
 
-function persistedSecret(dataDir: string, name: string): string {
+/**
+ * The secrets generated into DATA_DIR when their settings are unset (one file each): a backup
+ * leaves them out unless asked (features/backup, decision 075).
+ */
+export const PERSISTED_SECRETS = [
+  'jwt-secret',
+  'two-factor-key',
+  'media-signing-key',
+  'sandbox-pay-key',
+] as const;
+
+function persistedSecret(dataDir: string, name: (typeof PERSISTED_SECRETS)[number]): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });

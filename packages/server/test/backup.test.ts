@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection';
 import { DataDirInUse, LOCK_FILE, lockDataDir } from '../src/db/data-dir-lock';
 import { migrateToLatest } from '../src/db/migrate';
-import { backupDataDir, BackupError, restoreDataDir, SECRET_FILES } from '../src/features/backup/backup';
+import { backupDataDir, BackupError, restoreDataDir } from '../src/features/backup/backup';
+import { PERSISTED_SECRETS } from '../src/config';
 import { createBackupSchedule } from '../src/features/backup/backup-schedule';
 import { silentLogger } from '../src/lib/logger';
 import { registerAndLogin } from './accounts';
@@ -168,7 +169,7 @@ describe('npm run admin -- backup / restore (PGlite)', () => {
     const manifest = await backupDataDir(dataDir, plain);
     const names = manifest.files.map((f) => f.path);
     expect(names).toContain('PG_VERSION');
-    expect(names.filter((name) => SECRET_FILES.includes(name))).toEqual([]);
+    expect(names.filter((name) => (PERSISTED_SECRETS as readonly string[]).includes(name))).toEqual([]);
     const fresh = path.join(root, 'restored-plain');
     await restoreDataDir(plain, fresh);
     expect(existsSync(path.join(fresh, 'jwt-secret'))).toBe(false);

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile
 import path from 'node:path';
 import * as tar from 'tar';
 import { sql } from 'kysely';
+import { PERSISTED_SECRETS } from '../../config';
 import type { Database } from '../../db/connection';
 import { LOCK_FILE, lockDataDir } from '../../db/data-dir-lock';
 
@@ -44,12 +45,9 @@ export async function backupDataDir(
 }
 
 export interface BackupOptions {
-  /** The secrets kept in DATA_DIR (SECRET_FILES) go in too; by default they stay out. */
+  /** The secrets kept in DATA_DIR (PERSISTED_SECRETS) go in too; by default they stay out. */
   withSecrets?: boolean;
 }
-
-/** The secrets the server keeps beside the database when they are not set. */
-export const SECRET_FILES = ['jwt-secret', 'two-factor-key', 'media-signing-key', 'sandbox-pay-key'];
 
 /**
  * The same archive from the server that has the database open: while it holds the database's
@@ -80,7 +78,7 @@ function checkBackupTarget(dataDir: string, file: string) {
 
 /** Writes the archive as `<file>.partial`, readable by its owner only, and names it `file` when whole. */
 async function writeArchive(dataDir: string, file: string, { withSecrets = false }: BackupOptions) {
-  const left = new Set(withSecrets ? [LOCK_FILE] : [LOCK_FILE, ...SECRET_FILES]);
+  const left = new Set(withSecrets ? [LOCK_FILE] : [LOCK_FILE, ...PERSISTED_SECRETS]);
   const staging = await mkdtemp(path.join(path.dirname(path.resolve(file)), '.yingku-backup-'));
   const partial = `${file}.partial`;
   try {
