@@ -12,7 +12,7 @@ import { buildServer, SERVER_DIST, SERVER_INPUTS } from './build-server.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = process.argv[2] ?? 'main';
 if (entry !== 'main' && entry !== 'worker' && entry !== 'migrate') {
-  console.error(`Usage: node scripts/start.mjs [main|worker|migrate] (not ${entry})`);
+  console.error(`Usage: node scripts/start.mjs [main|worker|migrate] [options] (not ${entry})`);
   process.exit(2);
 }
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
@@ -57,7 +57,8 @@ if (stale(SERVER_INPUTS, compiled)) {
   await buildServer();
 }
 
-const server = spawn(process.execPath, [compiled], { cwd: root, stdio: 'inherit' });
+// What follows the entry goes to it (`npm run migrate -- --backfills`).
+const server = spawn(process.execPath, [compiled, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }

@@ -156,7 +156,7 @@ describe('one way to take and open a transaction (eslint ., decision 040)', () =
   }, 120_000);
 });
 
-describe('migrations a deploy can run beside the serving release (eslint ., decision 072)', () => {
+describe('migrations a deploy can run beside the serving release (eslint ., decisions 072, 076)', () => {
   // A landed migration's path (the type-aware parser needs a file it knows), checked as if new.
   const LANDED = 'packages/server/src/db/migrations/0028-two-factor.ts';
   const asNew: Linter.Config = {
@@ -190,15 +190,19 @@ describe('migrations a deploy can run beside the serving release (eslint ., deci
           'ALTER TABLE works ADD COLUMN probe text NOT NULL',
           'ALTER TABLE works ALTER COLUMN title TYPE varchar(500)',
           'ALTER TABLE works DROP COLUMN old_probe',
+          'CREATE INDEX CONCURRENTLY IF NOT EXISTS works_probe2 ON works (title)',
+          "UPDATE works SET probe = 'x' WHERE probe IS NULL",
         ],
         ['DROP INDEX works_probe'],
       ),
     );
     expect(messages).toEqual([
-      expect.stringContaining('CONCURRENTLY'),
+      expect.stringContaining('concurrentIndexes'),
       expect.stringContaining('DEFAULT'),
       expect.stringContaining('type change'),
       expect.stringContaining('contract in a later release'),
+      expect.stringContaining('cannot run in the migration transaction'),
+      expect.stringContaining('`backfills`'),
     ]);
   }, 120_000);
 
@@ -212,6 +216,7 @@ describe('migrations a deploy can run beside the serving release (eslint ., deci
           'ALTER TABLE probes ADD COLUMN kind text NOT NULL',
           "ALTER TABLE works ADD COLUMN probe text NOT NULL DEFAULT ''",
           'ALTER TABLE works ADD COLUMN maybe text',
+          "UPDATE probes SET kind = 'x'",
         ],
         ['DROP TABLE probes', 'ALTER TABLE works DROP COLUMN probe'],
       ),

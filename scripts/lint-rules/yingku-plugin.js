@@ -83,7 +83,7 @@ const oneTransactionHelper = {
 };
 
 /**
- * Migrations that a deploy can run while the previous release serves (decision 072). Checked for
+ * Migrations that a deploy can run while the previous release serves (decisions 072, 076). Checked for
  * every migration numbered after the rule landed; the landed ones are pinned and never change.
  */
 const FIRST_CHECKED_MIGRATION = 29;
@@ -93,10 +93,14 @@ const safeMigration = {
     type: 'problem',
     messages: {
       index:
-        'CREATE INDEX on an existing table locks its writes for the whole build: build it CONCURRENTLY, outside the migration transaction (decision 072).',
+        'CREATE INDEX on an existing table locks its writes for the whole build: declare it in `concurrentIndexes`, built CONCURRENTLY after the transaction (decision 076).',
+      concurrently:
+        'CREATE INDEX CONCURRENTLY cannot run in the migration transaction: declare it in `concurrentIndexes` (decision 076).',
       notNull:
         'ADD COLUMN … NOT NULL without a DEFAULT fails on a table with rows and locks it: give it a DEFAULT, or backfill first (decision 072).',
       type: 'A column type change rewrites the table under an exclusive lock: add a new column and backfill it in batches (decision 072).',
+      backfill:
+        'UPDATE of an existing table in `up` rewrites every row in one transaction: declare it in `backfills`, filled in batches by the servers (decision 076).',
       contract:
         'Dropping or renaming in `up` breaks the release still serving: contract in a later release, and say so in an eslint-disable comment (decision 072).',
     },
@@ -134,6 +138,11 @@ const safeMigration = {
         for (const { node, text } of statements) {
           const index = /CREATE (?:UNIQUE )?INDEX (?!CONCURRENTLY)[^;]*? ON (?:ONLY )?"?(\w+)"?/i.exec(text);
           if (index && !created.has(index[1].toLowerCase())) context.report({ node, messageId: 'index' });
+          if (/CREATE (?:UNIQUE )?INDEX CONCURRENTLY/i.test(text))
+            context.report({ node, messageId: 'concurrently' });
+          const update = /\bUPDATE (?:ONLY )?"?(\w+)"? SET\b/i.exec(text);
+          if (update && !created.has(update[1].toLowerCase()))
+            context.report({ node, messageId: 'backfill' });
           for (const column of text.matchAll(/ADD COLUMN [^,;]*/gi)) {
             if (/NOT NULL/i.test(column[0]) && !/DEFAULT/i.test(column[0])) {
               const table = /ALTER TABLE (?:ONLY )?"?(\w+)"?/i.exec(text)?.[1]?.toLowerCase();

@@ -37,6 +37,7 @@ import { createVipPackagesService } from './features/vip-packages/vip-packages.s
 import type { AccessTokens } from './http/auth';
 import type { AppMetrics } from './http/metrics';
 import { every } from './lib/every';
+import { runBackfills } from './db/migrate';
 
 export interface AppServicesDeps {
   /** Its logger, and the hooks that start and stop what runs in the background. */
@@ -66,6 +67,8 @@ export interface AppServicesDeps {
 const LOGIN_LIMITS_SWEEP_MS = 10 * 60_000;
 /** How often what is kept past its time is removed (docs/operations.md#what-is-kept). */
 const RETENTION_SWEEP_MS = 60 * 60_000;
+/** The migrations' backfills go on every few seconds, a short round at a time (decision 076). */
+const BACKFILL_EVERY_MS = 10_000;
 
 /**
  * Every feature's service, built once for the app (decision 040): routes receive the ones they
@@ -135,7 +138,13 @@ export async function createAppServices(deps: AppServicesDeps) {
   const scheduledJobs = {
     retention: () => accounts.sweepRetention(),
     accountDeletions: () => deletion.runDue(),
+    backfills: async () => {
+      const filled = await runBackfills(db);
+      if (Object.values(filled).some((rows) => rows > 0)) app.log.info({ filled }, 'migration backfills');
+      return filled;
+    },
   };
+  every(app, BACKFILL_EVERY_MS, 'migration backfills', () => scheduledJobs.backfills());
 
   // Which devices stream on each account: where every server sees them (Redis, else the database).
   const streamSlots = deps.redis

@@ -26,8 +26,8 @@ interface Run {
 }
 
 /** A process entry (main.ts, migrate.ts) on `url`, until it exits; `child` to kill it. */
-function run(entry: string, url: string, extra: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SRC, entry)], {
+function run(entry: string, url: string, extra: Record<string, string> = {}, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SRC, entry), ...args], {
     env: {
       ...process.env,
       DATABASE_URL: url,
@@ -132,6 +132,12 @@ describe.skipIf(!adminUrl)('migrations apart from start, on PostgreSQL', () => {
     );
     expect(outputs.filter((o) => o.includes('nothing to migrate'))).toHaveLength(1);
     expect((await stateOf(database.url)).missing).toEqual([]);
+    // The backfills to the end (none pending here), and an option it does not know, refused.
+    const backfills = await run('migrate.ts', database.url, {}, ['--backfills']).exited;
+    expect(backfills.code, backfills.output).toBe(0);
+    const unknown = await run('migrate.ts', database.url, {}, ['--backfill']).exited;
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('Unknown option --backfill. Usage: npm run migrate [-- --backfills]');
 
     const server = run('main.ts', database.url);
     const started = await new Promise<string>((resolve, reject) => {

@@ -1,4 +1,15 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  buildPendingIndexes,
+  checkConcurrentIndex,
+  LOCK_NOT_AVAILABLE,
+  type MigrationModule,
+  pendingBackfills,
+  pendingIndexes,
+  registerBackfills,
+  runBackfillRound,
+  type BackfillRoundOptions,
+} from './migration-steps';
 import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-commerce';
@@ -27,12 +38,13 @@ import * as m0025 from './migrations/0025-account-recovery';
 import * as m0026 from './migrations/0026-account-deletion';
 import * as m0027 from './migrations/0027-staff-trust';
 import * as m0028 from './migrations/0028-two-factor';
+import * as m0029 from './migrations/0029-backfills';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
  * tsx, vitest and any bundle. Landed migrations never change; add a new file instead.
  */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '0001-catalogue': m0001,
   '0002-accounts': m0002,
   '0003-commerce': m0003,
@@ -61,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-account-deletion': m0026,
   '0027-staff-trust': m0027,
   '0028-two-factor': m0028,
+  '0029-backfills': m0029,
 };
 
 /** The names of every migration this release has, in order. */
@@ -75,13 +88,13 @@ export const MIGRATION_LOCK_TIMEOUT_MS = 5_000;
 /** Tries of a run that gave up on a lock, the first one included, with a growing pause between. */
 export const MIGRATION_TRIES = 6;
 
-/** PostgreSQL's lock_not_available: lock_timeout ran out. */
-const LOCK_NOT_AVAILABLE = '55P03';
-
 /** Each migration first sets its lock timeout on the run's transaction. */
-function withLockTimeout(lockTimeoutMs: number): Record<string, Migration> {
+function withLockTimeout(
+  list: Readonly<Record<string, MigrationModule>>,
+  lockTimeoutMs: number,
+): Record<string, MigrationModule> {
   return Object.fromEntries(
-    Object.entries(MIGRATIONS).map(([name, migration]) => [
+    Object.entries(list).map(([name, migration]) => [
       name,
       {
         up: async (db) => {
@@ -109,8 +122,11 @@ export class SchemaTooOld extends Error {
  * has that this release does not know (a newer release migrated it: expand and contract lets
  * this one run on it, decision 072).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
-export async function schemaState(db: Kysely<any>): Promise<{ missing: string[]; newer: string[] }> {
+export async function schemaState(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
+  db: Kysely<any>,
+  list: Readonly<Record<string, MigrationModule>> = MIGRATIONS,
+): Promise<{ missing: string[]; newer: string[] }> {
   const table = await sql<{ t: string | null }>`SELECT to_regclass('kysely_migration')::text AS t`.execute(
     db,
   );
@@ -120,18 +136,34 @@ export async function schemaState(db: Kysely<any>): Promise<{ missing: string[];
       : (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map(
           (row) => row.name,
         );
-  const known = new Set(MIGRATION_NAMES);
+  const names = Object.keys(list);
+  const known = new Set(names);
   const done = new Set(applied);
+  // An applied migration whose concurrent index is not built yet is not finished either.
+  const indexes = await pendingIndexes(db, appliedOf(list, done));
   return {
-    missing: MIGRATION_NAMES.filter((name) => !done.has(name)),
+    missing: [
+      ...names.filter((name) => !done.has(name)),
+      ...indexes.map(({ migration, index }) => `${migration} (index ${index.name})`),
+    ],
     newer: applied.filter((name) => !known.has(name)).sort(),
   };
 }
 
+function appliedOf(
+  list: Readonly<Record<string, MigrationModule>>,
+  done: Set<string>,
+): Array<[string, MigrationModule]> {
+  return Object.entries(list).filter(([name]) => done.has(name));
+}
+
 /** Refuses to go on with a schema older than this release needs (servers and workers on PostgreSQL). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
-export async function requireCurrentSchema(db: Kysely<any>): Promise<void> {
-  const { missing } = await schemaState(db);
+export async function requireCurrentSchema(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
+  db: Kysely<any>,
+  list: Readonly<Record<string, MigrationModule>> = MIGRATIONS,
+): Promise<void> {
+  const { missing } = await schemaState(db, list);
   if (missing.length > 0) throw new SchemaTooOld(missing);
 }
 
@@ -142,33 +174,45 @@ export interface MigrateOptions {
   onLockTimeout?: (attempt: number, pauseMs: number) => void;
   /** The pause before try `attempt + 1`; tests shorten it. */
   pauseMs?: (attempt: number) => number;
+  /** The release's migrations; tests bring the next release's. */
+  migrations?: Readonly<Record<string, MigrationModule>>;
 }
 
 /**
- * Brings the database to the latest schema and answers the migrations it applied; throws with
- * the failing migration's name. Every pending migration runs in one transaction (all or none
- * land; a run killed half-way leaves the schema as it was, and the next run does it all), under
- * an advisory lock (a second run at once waits, then finds nothing to do). A run that gave up on
- * a lock is tried again (decision 072). Nothing pending: no lock is taken at all, so a release
- * older than the schema may start with MIGRATE_ON_START on.
+ * Brings the database to the latest schema and answers the migrations it applied (and the
+ * concurrent indexes it built); throws with the failing migration's name. Every pending migration
+ * runs in one transaction (all or none land; a run killed half-way leaves the schema as it was, and
+ * the next run does it all), under an advisory lock (a second run at once waits, then finds nothing
+ * to do). A run that gave up on a lock is tried again (decision 072). Then, outside any
+ * transaction, the indexes the migrations declare are built CONCURRENTLY and their backfills are
+ * recorded for the servers' job (decision 076). Nothing pending: no lock is taken at all, so a
+ * release older than the schema may start with MIGRATE_ON_START on.
  */
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
   db: Kysely<any>,
   options: MigrateOptions = {},
 ): Promise<string[]> {
-  if ((await schemaState(db)).missing.length === 0) return [];
+  const list = options.migrations ?? MIGRATIONS;
+  for (const [name, module] of Object.entries(list)) {
+    for (const index of module.concurrentIndexes ?? []) checkConcurrentIndex(name, index);
+  }
+  if ((await schemaState(db, list)).missing.length === 0) return [];
   const lockTimeoutMs = options.lockTimeoutMs ?? MIGRATION_LOCK_TIMEOUT_MS;
   const tries = options.tries ?? MIGRATION_TRIES;
-  const pauseOf = options.pauseMs ?? ((attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1)));
-  const migrations = withLockTimeout(lockTimeoutMs);
+  const pauseMs = options.pauseMs ?? ((attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1)));
+  const migrations = withLockTimeout(list, lockTimeoutMs);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  let applied: string[];
   for (let attempt = 1; ; attempt += 1) {
     const { error, results } = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).map((r) => r.migrationName);
+    if (!error) {
+      applied = (results ?? []).map((r) => r.migrationName);
+      break;
+    }
     const failed = results?.find((r) => r.status === 'Error');
     if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE && attempt < tries) {
-      const pause = pauseOf(attempt);
+      const pause = pauseMs(attempt);
       options.onLockTimeout?.(attempt, pause);
       await new Promise((resolve) => setTimeout(resolve, pause));
       continue;
@@ -176,7 +220,38 @@ export async function migrateToLatest(
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${String((error as Error).message ?? error)}`);
   }
+  const done = appliedOf(list, new Set(await appliedNames(db)));
+  const built = await buildPendingIndexes(db, done, {
+    lockTimeoutMs,
+    tries,
+    pauseMs,
+    ...(options.onLockTimeout ? { onLockTimeout: options.onLockTimeout } : {}),
+  });
+  await registerBackfills(db, done);
+  return [...applied, ...built.map((index) => `index ${index}`)];
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be read
+async function appliedNames(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * One round of the backfill job the servers run (decision 076): batches of every unfinished
+ * backfill this release knows, until `budgetMs` is spent (0: to the end, as `npm run migrate --
+ * --backfills` does). Answers the rows filled, per backfill.
+ */
+export function runBackfills(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema can be migrated
+  db: Kysely<any>,
+  options: Partial<BackfillRoundOptions> & { migrations?: Readonly<Record<string, MigrationModule>> } = {},
+): Promise<Record<string, number>> {
+  const { migrations = MIGRATIONS, lockTimeoutMs = MIGRATION_LOCK_TIMEOUT_MS, ...round } = options;
+  return runBackfillRound(db, Object.entries(migrations), { lockTimeoutMs, ...round });
+}
+
+export { pendingBackfills };
 
 /**
  * What a process does with the schema before it serves: migrate (the embedded default, or

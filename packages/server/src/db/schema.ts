@@ -675,6 +675,17 @@ export interface DB {
   redeem_failures: RedeemFailuresTable;
   support_threads: SupportThreadsTable;
   support_entries: SupportEntriesTable;
+  schema_backfills: SchemaBackfillsTable;
+}
+
+/** A migration's backfill, filled in batches by the servers' job (db/migration-steps.ts). */
+export interface SchemaBackfillsTable {
+  name: string;
+  migration: string;
+  rows_done: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 }
 
 /** The entity kinds of the catalogue, with their table and link table. */
