@@ -37,7 +37,9 @@ describe('loadConfig: NAME_FILE', () => {
       DATABASE_URL_FILE: secret('postgres://u:p@db:5432/yingku\n'),
       REDIS_URL_FILE: secret('redis://:p@cache:6379\n'),
       METRICS_TOKEN_FILE: secret('a-metrics-token-of-length\n'),
+      BACKUP_KEY_FILE: secret('a-backup-passphrase-in-a-file\n'),
     });
+    expect(config.backup.key).toBe('a-backup-passphrase-in-a-file');
     expect(config).toMatchObject({
       jwtSecret: 'j'.repeat(40),
       signSecret: 'sign-secret-from-a-file',

@@ -135,6 +135,7 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'yk.example' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ DATA_DIR: dir, SANDBOX_PAY_KEY: 'short' })).toThrow(/SANDBOX_PAY_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dir, BACKUP_KEY: 'too-short' })).toThrow(/BACKUP_KEY/);
   });
 
   it('turns a provider on when all its keys are set, reading \\n in keys as line breaks', () => {

@@ -160,6 +160,11 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_SECRETS: bool.default(false),
+  /**
+   * The passphrase that encrypts the embedded database's archives, scheduled and by hand
+   * (decision 077); unset, they are written plain. A restore of an encrypted one needs it.
+   */
+  BACKUP_KEY: z.string().min(16, '至少 16 个字符').optional(),
   /** 注销账号's cooling-off period in days: a login in it undoes the request (0: the next run). */
   ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(90).default(DELETION_LIMITS.coolingOffDays),
   /** Activation codes one staff member may mint in the console per Asia/Shanghai day. */
@@ -190,6 +195,7 @@ const FILE_SETTINGS: readonly (keyof Env)[] = [
   'SIGN_SECRET',
   'JWT_SECRET',
   'TWO_FACTOR_KEY',
+  'BACKUP_KEY',
   'ALIPAY_PRIVATE_KEY',
   'ALIPAY_PUBLIC_KEY',
   'WECHAT_API_V3_KEY',
@@ -254,8 +260,11 @@ export interface AppConfig {
   mail: MailSettings;
   /** RETENTION_DAYS: addresses and user agents of logins are kept this long. */
   retentionDays: number;
-  /** Scheduled backups of the embedded database (BACKUP_*; decision 075); everyHours 0: none. */
-  backup: { everyHours: number; keep: number; dir: string; withSecrets: boolean };
+  /**
+   * Backups of the embedded database (BACKUP_*; decisions 075, 077): the schedule (everyHours 0:
+   * none) and the key that encrypts every archive, scheduled or by hand (undefined: plain).
+   */
+  backup: { everyHours: number; keep: number; dir: string; withSecrets: boolean; key: string | undefined };
   /** ACCOUNT_DELETION_DAYS: 注销账号's cooling-off period, in which logging in undoes it. */
   accountDeletionDays: number;
   /** The console's trust rules (decision 071): CODES_DAILY_CAP, CONSOLE_IDLE_MINUTES. */
@@ -348,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Beside DATA_DIR, never in it: a backup must not hold the ones before it.
       dir: path.resolve(e.BACKUP_DIR ?? `${dataDir.replace(/[\\/]+$/, '')}-backups`),
       withSecrets: e.BACKUP_SECRETS,
+      key: e.BACKUP_KEY,
     },
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
     staffTrust: { codesDailyCap: e.CODES_DAILY_CAP, consoleIdleMinutes: e.CONSOLE_IDLE_MINUTES },
@@ -549,7 +559,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     // No outbox: a test that follows a mail gives an SMTP server of its own (test/smtp-server.ts).
     retentionDays: 180,
-    backup: { everyHours: 0, keep: 7, dir: path.join(tmpdir(), 'yingku-test-backups'), withSecrets: false },
+    backup: {
+      everyHours: 0,
+      keep: 7,
+      dir: path.join(tmpdir(), 'yingku-test-backups'),
+      withSecrets: false,
+      key: undefined,
+    },
     accountDeletionDays: DELETION_LIMITS.coolingOffDays,
     staffTrust: { codesDailyCap: 2000, consoleIdleMinutes: 30 },
     mail: {

@@ -13,6 +13,7 @@ import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
 import { createShutdown } from './shutdown';
 import { createBackupSchedule } from './features/backup/backup-schedule';
+import { listenForBackupRequests } from './features/backup/backup-socket';
 import { every } from './lib/every';
 
 /** Parses config, opens and migrates the database, loads demo data when empty, listens. */
@@ -58,6 +59,9 @@ async function main() {
     const backUp = createBackupSchedule(database, config.dataDir, config.backup, app.log);
     every(app, config.backup.everyHours * 60 * 60 * 1000, 'scheduled backup', () => backUp());
   }
+  // `npm run admin -- backup` asks this process while it holds DATA_DIR (decision 077).
+  const backupSocket =
+    database.kind === 'pglite' ? await listenForBackupRequests(database, config.dataDir, app.log) : undefined;
 
   // The demo's video works say 转码中 from the first page on, not 在线 with nothing to play.
   const demoVideoWorks =
@@ -72,6 +76,8 @@ async function main() {
     closeResources: async () => {
       await redis?.quit().catch(() => redis.disconnect());
       await workerLease.release();
+      // Stops taking requests and waits for a backup under way: it holds the database.
+      await new Promise((resolve) => (backupSocket ? backupSocket.close(resolve) : resolve(undefined)));
       await readDatabase?.close();
       await database.close();
     },

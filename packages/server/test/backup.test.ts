@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -20,6 +21,9 @@ import { migrateToLatest } from '../src/db/migrate';
 import { backupDataDir, BackupError, restoreDataDir } from '../src/features/backup/backup';
 import { PERSISTED_SECRETS } from '../src/config';
 import { createBackupSchedule } from '../src/features/backup/backup-schedule';
+import { backupSocketPath } from '../src/features/backup/backup-socket';
+import { freePort, startProcess, stopProcess } from '../bench/processes';
+import { connect } from 'node:net';
 import { silentLogger } from '../src/lib/logger';
 import { registerAndLogin } from './accounts';
 import { createTestApp } from './app';
@@ -191,6 +195,18 @@ describe('npm run admin -- backup / restore (PGlite)', () => {
         'yingku-20261203-030000.tar.gz',
       ]);
       expect(made.at(-1)).toBe(path.join(dir, 'yingku-20261203-030000.tar.gz'));
+      // With BACKUP_KEY the next one is an age file, rotated with the plain ones.
+      const sealed = createBackupSchedule(
+        open,
+        dataDir,
+        { dir, keep: 2, withSecrets: false, key: KEY },
+        silentLogger,
+      );
+      await sealed(new Date('2026-12-04T03:00:00Z'));
+      expect(readdirSync(dir).sort()).toEqual([
+        'yingku-20261203-030000.tar.gz',
+        'yingku-20261204-030000.tar.gz.age',
+      ]);
     } finally {
       await open.close();
     }
@@ -233,6 +249,179 @@ describe('npm run admin -- backup / restore (PGlite)', () => {
     expect(() => lockDataDir(dir)).toThrow(DataDirInUse);
     lock.release();
   });
+});
+
+const KEY = 'a-backup-passphrase-for-the-tests';
+const AGE_MAGIC = 'age-encryption.org/v1\n';
+
+/** Restoring `file` into a new folder fails with BackupError matching `why`, and creates nothing. */
+async function refusedRestore(file: string, why: RegExp, key?: string) {
+  const target = path.join(root, `never-${randomBytes(4).toString('hex')}`);
+  const refusal = restoreDataDir(file, target, { key });
+  await expect(refusal).rejects.toBeInstanceOf(BackupError);
+  await expect(refusal).rejects.toThrow(why);
+  expect(existsSync(target)).toBe(false);
+  expect(readdirSync(root).filter((name) => name.startsWith('.yingku-restore-'))).toEqual([]);
+}
+
+describe('encrypted archives (BACKUP_KEY: age, decision 077)', () => {
+  const sealed = path.join(root, 'yingku.tar.gz.age');
+
+  it('are age files that restore with their passphrase only', async () => {
+    await backupDataDir(dataDir, sealed, { key: KEY });
+    expect(statSync(sealed).mode & 0o777).toBe(0o600);
+    const bytes = readFileSync(sealed);
+    expect(bytes.subarray(0, AGE_MAGIC.length).toString()).toBe(AGE_MAGIC);
+    // Nothing of the data in the clear: no gzip stream, no file name of the tar.
+    expect(bytes.includes(Buffer.from([0x1f, 0x8b, 0x08]))).toBe(false);
+    expect(bytes.includes(Buffer.from('PG_VERSION'))).toBe(false);
+
+    await refusedRestore(sealed, /is encrypted: set BACKUP_KEY/);
+    await refusedRestore(
+      sealed,
+      /BACKUP_KEY does not open .*another passphrase/,
+      'another-passphrase-entirely',
+    );
+    const fresh = path.join(root, 'restored-sealed');
+    await restoreDataDir(sealed, fresh, { key: KEY });
+    const restored = await openDatabase({ dataDir: fresh });
+    try {
+      expect(await contents(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('are refused changed, cut short or lengthened, with nothing unpacked into place', async () => {
+    const bytes = readFileSync(sealed);
+    const changed = Buffer.from(bytes);
+    changed[Math.floor(bytes.length / 2)]! ^= 0x01;
+    const variants = {
+      changed,
+      cut: bytes.subarray(0, Math.floor((bytes.length * 2) / 3)),
+      'cut at the header': bytes.subarray(0, 40),
+      lengthened: Buffer.concat([bytes, randomBytes(100)]),
+    };
+    for (const [name, content] of Object.entries(variants)) {
+      const file = path.join(root, `${name.replaceAll(' ', '-')}.tar.gz.age`);
+      writeFileSync(file, content);
+      await refusedRestore(file, /not a readable/, KEY);
+    }
+  });
+
+  const hasAge = spawnSync('age', ['--version']).status === 0;
+  if (!hasAge && process.env.REQUIRE_BACKUP_TOOLS === '1') {
+    throw new Error('REQUIRE_BACKUP_TOOLS=1 but Debian age is not installed');
+  }
+  it.skipIf(!hasAge)('open with Debian’s age and tar, without this code', () => {
+    const out = path.join(root, 'by-age.tar.gz');
+    // age reads a passphrase from a terminal only: script(1) gives it one fed from stdin.
+    const decrypted = spawnSync('script', ['-qec', `age -d -o '${out}' '${sealed}'`, '/dev/null'], {
+      input: `${KEY}\n`,
+      timeout: 30_000,
+    });
+    expect(decrypted.status, decrypted.stdout.toString()).toBe(0);
+    const listed = spawnSync('tar', ['-tzf', out], { encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['yingku-backup.json', 'data/PG_VERSION', 'data/media/w1/seg-000.ts']),
+    );
+    const wrong = spawnSync('script', ['-qec', `age -d -o '${out}.wrong' '${sealed}'`, '/dev/null'], {
+      input: 'not-the-passphrase\n',
+      timeout: 30_000,
+    });
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stdout.toString()).toContain('incorrect passphrase');
+  });
+});
+
+/** One line to the backup socket, and its one-line answer. */
+function askSocket(socketPath: string, text: string): Promise<{ ok: boolean; error?: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(JSON.parse(answer) as { ok: boolean; error?: string }));
+    socket.on('error', reject);
+    socket.write(text);
+  });
+}
+
+describe('npm run admin -- backup while the server runs (decision 077)', () => {
+  it('has the running server write it, encrypted, while it serves; bad requests change nothing', async () => {
+    const live = path.join(root, 'live');
+    cpSync(dataDir, live, { recursive: true });
+    rmSync(path.join(live, LOCK_FILE), { force: true });
+    const port = await freePort();
+    const server = await startProcess(
+      path.join(import.meta.dirname, '..', 'src', 'main.ts'),
+      {
+        DATA_DIR: live,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_DATA: 'false',
+        DEMO_VIDEOS: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      /影库 is running at/,
+      120_000,
+    );
+    const file = path.join(root, 'live.tar.gz.age');
+    try {
+      const socketPath = backupSocketPath(live);
+      expect(statSync(socketPath).mode & 0o777).toBe(0o600);
+      // Hostile requests: each gets a reason, and nothing is written.
+      expect(await askSocket(socketPath, '{not json\n')).toMatchObject({ ok: false });
+      expect(
+        await askSocket(
+          socketPath,
+          `${JSON.stringify({ kind: 'backup', file: 'relative.tar.gz', withSecrets: false })}\n`,
+        ),
+      ).toMatchObject({ ok: false });
+      expect(
+        await askSocket(socketPath, `${JSON.stringify({ kind: 'restore', file, withSecrets: false })}\n`),
+      ).toMatchObject({ ok: false });
+      expect(await askSocket(socketPath, 'x'.repeat(70 * 1024))).toEqual({
+        ok: false,
+        error: 'the request is too long',
+      });
+      expect(existsSync(file)).toBe(false);
+
+      const health = () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status);
+      const backup = spawnSync(process.execPath, ['--import', 'tsx', ADMIN, 'backup', file], {
+        env: { ...process.env, DATA_DIR: live, DATABASE_URL: '', LOG_LEVEL: 'silent', BACKUP_KEY: KEY },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(backup.status, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(
+        /^Backed up .* \(by the running server\): \d+ files, .* encrypted with BACKUP_KEY/,
+      );
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // The same file again is refused by the server, and the server goes on serving.
+      const again = spawnSync(process.execPath, ['--import', 'tsx', ADMIN, 'backup', file], {
+        env: { ...process.env, DATA_DIR: live, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('exists already');
+      expect(await health()).toBe(200);
+    } finally {
+      await stopProcess(server);
+    }
+    expect(existsSync(backupSocketPath(live))).toBe(false);
+    const fresh = path.join(root, 'restored-live');
+    await restoreDataDir(file, fresh, { key: KEY });
+    const restored = await openDatabase({ dataDir: fresh });
+    try {
+      expect(await contents(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  }, 240_000);
 });
 
 // PostgreSQL: the documented pg_dump -Fc / pg_restore path, restored into a fresh database.

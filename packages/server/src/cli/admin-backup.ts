@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { backupDataDir, BackupError, restoreDataDir } from '../features/backup/backup';
+import { backupDataDir, BackupError, type BackupManifest, restoreDataDir } from '../features/backup/backup';
+import { requestServerBackup } from '../features/backup/backup-socket';
 import {
   type PgBackRestSite,
   pgBackRestConfig,
@@ -14,11 +15,14 @@ import type { CliOutput } from './admin-output';
 
 export const BACKUP_USAGE = `  npm run admin -- backup FILE [--with-secrets]
       Writes all of DATA_DIR (the embedded database, media; the secrets kept there only with
-      --with-secrets) to FILE (.tar.gz, owner-only, with a checksum of every file). Stop the server
-      first, or let it back up on a schedule itself (BACKUP_EVERY_HOURS).
+      --with-secrets) to FILE (.tar.gz, owner-only, with a checksum of every file), encrypted
+      with age under BACKUP_KEY when it is set (name it .tar.gz.age). A server running on DATA_DIR
+      writes it for you, holding its database still for the copy; or let it back up on a schedule
+      itself (BACKUP_EVERY_HOURS).
   npm run admin -- restore FILE [--force]
-      Checks FILE and puts it in place as DATA_DIR. A DATA_DIR with data in it is kept: refused
-      unless --force, which moves it aside to DATA_DIR.before-restore-<time>. Stop the server first.
+      Checks FILE (an encrypted one with BACKUP_KEY) and puts it in place as DATA_DIR. A DATA_DIR
+      with data in it is kept: refused unless --force, which moves it aside to
+      DATA_DIR.before-restore-<time>. Stop the server first.
       With PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead (docs/operations.md, "Backups").
   npm run admin -- pg-backup-config --pg-path DIR --repo PATH [--stanza yingku] [--pg-port 5432]
       [--socket /var/run/postgresql] [--keep 2] [--conf /etc/pgbackrest/pgbackrest.conf]
@@ -118,17 +122,29 @@ export async function runBackupCommand(
         '(docs/operations.md, "Backups"); this command covers the embedded database in DATA_DIR',
     );
   }
+  const { key } = config.backup;
   if (command.name === 'backup') {
-    const manifest = await backupDataDir(config.dataDir, command.file, { withSecrets: command.withSecrets });
+    const { file, withSecrets } = command;
+    // The server that has DATA_DIR open writes it (decision 077); with none, this process does.
+    const byServer = await requestServerBackup(config.dataDir, {
+      kind: 'backup',
+      file,
+      withSecrets,
+      ...(key ? { key } : {}),
+    });
+    const manifest: BackupManifest =
+      byServer ?? (await backupDataDir(config.dataDir, file, { withSecrets, key }));
     const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     output.out(
-      `Backed up ${config.dataDir} to ${command.file}: ${manifest.files.length} files, ` +
-        `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+      `Backed up ${config.dataDir} to ${file}${byServer ? ' (by the running server)' : ''}: ` +
+        `${manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB` +
+        `${key ? ', encrypted with BACKUP_KEY' : ''}`,
     );
     return 0;
   }
   const { manifest, movedAside } = await restoreDataDir(command.file, config.dataDir, {
     force: command.force,
+    key,
   });
   if (movedAside) output.out(`The data that was in ${config.dataDir} is now in ${movedAside}`);
   // Opened as the server would (migrated: a backup of an older version is brought up to date),

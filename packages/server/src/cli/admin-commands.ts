@@ -141,7 +141,8 @@ function parseCommandLine(argv: string[]): Command | null {
     });
     if (values.help) return null;
     if ((positionals[0] === 'backup' || positionals[0] === 'restore') && positionals.length === 2) {
-      const file = positionals[1]!;
+      // npm runs scripts from the repository root; a relative path means where the user typed it.
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[1]!);
       return positionals[0] === 'backup'
         ? { name: 'backup', file, withSecrets: !!values['with-secrets'] }
         : { name: 'restore', file, force: !!values.force };

@@ -11,18 +11,23 @@ export interface BackupScheduleSettings {
   keep: number;
   /** The secrets DATA_DIR keeps go in too (BACKUP_SECRETS). */
   withSecrets: boolean;
+  /** BACKUP_KEY: the archives are encrypted under it (decision 077); undefined: plain. */
+  key?: string | undefined;
 }
 
-const ARCHIVE = /^yingku-\d{8}-\d{6}\.tar\.gz$/;
+const ARCHIVE = /^yingku-\d{8}-\d{6}\.tar\.gz(\.age)?$/;
 
-/** `yingku-YYYYMMDD-HHmmss.tar.gz`, UTC: names that sort as their times. */
-export function archiveName(at: Date): string {
+/**
+ * `yingku-YYYYMMDD-HHmmss.tar.gz`, UTC: names that sort as their times; `.age` after it when
+ * encrypted (an age file, decision 077), so a listing tells which need the key.
+ */
+export function archiveName(at: Date, encrypted = false): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d+Z$/, '')
     .replace(/[-:]/g, '')
     .replace('T', '-');
-  return `yingku-${stamp}.tar.gz`;
+  return `yingku-${stamp}.tar.gz${encrypted ? '.age' : ''}`;
 }
 
 /**
@@ -42,12 +47,13 @@ export function createBackupSchedule(
     for (const name of await readdir(settings.dir)) {
       if (name.endsWith('.partial')) await rm(path.join(settings.dir, name), { force: true });
     }
-    const file = path.join(settings.dir, archiveName(now));
-    const manifest = await backupOpenDatabase(database, dataDir, file, { withSecrets: settings.withSecrets });
+    const file = path.join(settings.dir, archiveName(now, !!settings.key));
+    const { withSecrets, key } = settings;
+    const manifest = await backupOpenDatabase(database, dataDir, file, { withSecrets, key });
     const kept = (await readdir(settings.dir)).filter((name) => ARCHIVE.test(name)).sort();
     const removed = kept.slice(0, Math.max(0, kept.length - settings.keep));
     for (const name of removed) await rm(path.join(settings.dir, name), { force: true });
-    log.info({ file, files: manifest.files.length, removed }, 'backup written');
+    log.info({ file, files: manifest.files.length, encrypted: !!key, removed }, 'backup written');
     return file;
   };
 }
