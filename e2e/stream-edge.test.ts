@@ -7,7 +7,8 @@ import { edgeBucketPolicy } from '@yingku/server/src/features/video/edge-config'
 import { bucketAddress } from '@yingku/server/src/features/video/media-origins';
 import { createBucketAdmin } from '@yingku/server/src/features/video/video-s3-bucket';
 import { freePort } from '@yingku/server/bench/processes';
-import { edgeTestsWanted, startEdge, type TestEdge } from '@yingku/server/test/cdn-edge';
+import { startEdge, type TestEdge } from '@yingku/server/test/cdn-edge';
+import { edgeTestsWanted } from '@yingku/server/test/nginx';
 import { s3TestsWanted, startS3Server, type TestS3Server } from '@yingku/server/test/s3-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../bench/processes';
+import { startNginx } from './nginx';
 
 /** One line of the balancer's access log. */
 export interface BalancedRequest {
@@ -26,8 +26,8 @@ export interface TestBalancer {
  * rolling deploy has one. A request a server did not serve (refused, reset before an answer,
  * timed out, or 503 from a server closing) goes to the next one — nginx does that only for idempotent requests (GET), so a
  * payment is never sent twice — and a server that failed is left out for a few seconds. Its
- * folder holds the config, the logs and the pid `nginx -s reload` reads (test/cdn-edge.ts starts
- * its edge the same way).
+ * folder holds the config, the logs and the pid `nginx -s reload` reads (test/nginx.ts runs it,
+ * as it runs the CDN edge of test/cdn-edge.ts).
  */
 export async function startBalancer(servers: string[]): Promise<TestBalancer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'yingku-balancer-'));
@@ -47,7 +47,7 @@ export async function startBalancer(servers: string[]): Promise<TestBalancer> {
       'worker_processes 1;',
       `pid ${dir}/nginx.pid;`,
       `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 1024; }',
+      'events { worker_connections 4096; }',
       'http {',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (kind) => `  ${kind}_temp_path ${dir}/${kind}-temp;`,
@@ -72,42 +72,13 @@ export async function startBalancer(servers: string[]): Promise<TestBalancer> {
       '',
     ].join('\n'),
   );
-  const nginx: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  nginx.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+  const nginx = await startNginx(dir, conf, port);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (nginx.exitCode === null && nginx.signalCode === null) {
-      nginx.kill('SIGQUIT');
-      const timer = setTimeout(() => nginx.kill('SIGKILL'), 3_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-  for (let attempt = 0; ; attempt += 1) {
-    if (
-      await fetch(`${baseUrl}/`).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (nginx.exitCode !== null || attempt >= 100) {
-      await stop();
-      throw new Error(`nginx did not start: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
   return {
     baseUrl,
     async pointAt(list) {
       await writeUpstream(list);
-      const reload = spawnSync('nginx', ['-p', dir, '-c', conf, '-s', 'reload'], { encoding: 'utf8' });
-      if (reload.status !== 0) throw new Error(`nginx -s reload failed: ${reload.stderr}`);
+      nginx.reload();
     },
     async accessLog() {
       const text = await readFile(path.join(dir, 'access.log'), 'utf8').catch(() => '');
@@ -124,6 +95,6 @@ export async function startBalancer(servers: string[]): Promise<TestBalancer> {
           };
         });
     },
-    stop,
+    stop: () => nginx.stop(),
   };
 }

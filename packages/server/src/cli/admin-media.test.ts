@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminCli } from '../../test/admin-cli';
-import { hasNginx } from '../../test/cdn-edge';
+import { hasNginx } from '../../test/nginx';
 import { buildWorkLine, insertWorks } from '../../test/factories';
 import { makeClip, makeNonVideo, removeClips, testFfmpeg } from '../../test/media-fixtures';
 import { migrateToLatest } from '../db/migrate';
