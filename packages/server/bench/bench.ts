@@ -23,6 +23,7 @@ import {
   startServer,
 } from './server-under-test';
 import { requestPath, signedHeaders } from './signed-get';
+import { openCpuMeter } from './process-cpu';
 import { openStatementStats, type StatementStats } from './statement-stats';
 
 const HIT_CACHE_MS = 10_000;
@@ -33,13 +34,19 @@ async function runAll(
   scenarios: ReturnType<typeof apiScenarios>,
   options: BenchOptions,
   stats: StatementStats | undefined,
+  databaseUrl: string | undefined,
 ) {
   const results = [];
   await settleServer(server, scenarios, options, KEYS);
-  for (const scenario of scenarios) {
-    const result = await runScenario(server, scenario, options, KEYS, stats);
-    console.log(progressLine(result, options.rate));
-    results.push(result);
+  const cpu = await openCpuMeter(server.pid, databaseUrl);
+  try {
+    for (const scenario of scenarios) {
+      const result = await runScenario(server, scenario, options, KEYS, stats, cpu);
+      console.log(progressLine(result, options.rate));
+      results.push(result);
+    }
+  } finally {
+    await cpu.close();
   }
   return results;
 }
@@ -76,6 +83,7 @@ async function benchDatabase(
     console.log(`${target.label}: no database time per request (pg_stat_statements: ${opened.missing})`);
   }
   const wanted = (name: string) => !options.scenarios || options.scenarios.test(name);
+  const databaseUrl = target.kind === 'postgres' ? target.url : undefined;
   const settings = (cacheMs: number): ServerSettings => ({
     keys: KEYS,
     cacheMs,
@@ -97,14 +105,18 @@ async function benchDatabase(
         const tokens = wanted('feed') ? await feedMembers(server.baseUrl, KEYS, pools, createDice(13)) : [];
         const scenarios = apiScenarios(pools, createDice(11), tokens).filter((s) => wanted(s.name));
         const misses = scenarios.filter((s) => s.kind === 'miss');
-        return { works: totalWorks(pools), scenarios, results: await runAll(server, misses, options, stats) };
+        return {
+          works: totalWorks(pools),
+          scenarios,
+          results: await runAll(server, misses, options, stats, databaseUrl),
+        };
       },
     );
     const hit = await withServer(prepared.env, settings(HIT_CACHE_MS), async (server) => {
       const hits = miss.value.scenarios.filter((s) => s.kind === 'hit');
       const revalidation = revalidationScenario(HIT_LIST, await currentEtag(server.baseUrl));
       if (wanted(revalidation.name)) hits.push(revalidation);
-      const results = await runAll(server, hits, options, stats);
+      const results = await runAll(server, hits, options, stats, databaseUrl);
       if (first && options.firstPage) await printFirstPage(server.baseUrl);
       return results;
     });

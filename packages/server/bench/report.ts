@@ -12,6 +12,12 @@ export interface ScenarioResult {
    * fixed load; NaN where not measured (PGlite, or the extension not loaded).
    */
   dbMsPerRequest: number;
+  /**
+   * CPU time per request answered at the fixed load, ms: the server process's, and the database
+   * backends' serving it (bench/process-cpu.ts); NaN where not measured. The capacity model's inputs.
+   */
+  appCpuMsPerRequest: number;
+  dbCpuMsPerRequest: number;
   /** Server RSS (MB) after the scenario. */
   rssMb: number;
   /** Share of catalogue read-cache lookups that hit during the scenario (NaN: none counted). */
@@ -89,6 +95,8 @@ export function databaseTable(db: DatabaseResult, ceiling: Ceiling, rate: number
     String(r.saturation.errors),
     `${((r.saturation.rps / ceiling.signed.rps) * 100).toFixed(1)}%`,
     Number.isFinite(r.dbMsPerRequest) ? r.dbMsPerRequest.toFixed(2) : '—',
+    Number.isFinite(r.appCpuMsPerRequest) ? r.appCpuMsPerRequest.toFixed(2) : '—',
+    Number.isFinite(r.dbCpuMsPerRequest) ? r.dbCpuMsPerRequest.toFixed(2) : '—',
     Number.isFinite(r.cacheHitRatio) ? `${(r.cacheHitRatio * 100).toFixed(0)}%` : '—',
     r.rssMb.toFixed(0),
   ]);
@@ -107,6 +115,8 @@ export function databaseTable(db: DatabaseResult, ceiling: Ceiling, rate: number
       'err',
       'of hello',
       'db ms/req',
+      'app cpu',
+      'db cpu',
       'cache hits',
       'RSS MB',
     ],

@@ -5,6 +5,7 @@ import type { Ceiling, ScenarioResult } from './report';
 import { runSaturation } from './saturation';
 import type { RunningServer } from './server-under-test';
 import type { ApiGet, SigningKeys } from './signed-get';
+import type { CpuMeter } from './process-cpu';
 import type { StatementStats } from './statement-stats';
 import { hitRatio } from './stats';
 
@@ -46,6 +47,7 @@ export async function runScenario(
   options: BenchOptions,
   keys: SigningKeys,
   stats?: StatementStats,
+  cpu?: CpuMeter,
 ): Promise<ScenarioResult> {
   const fixed = (seconds: number) =>
     runFixedRate({
@@ -62,14 +64,22 @@ export async function runScenario(
   }
   const before = await server.cacheLookups();
   await stats?.reset();
+  const cpuBefore = await cpu?.sample();
   const fixedRun = await fixed(options.fixedSeconds);
+  const cpuAfter = await cpu?.sample();
   const dbMs = stats ? await stats.spentMs() : Number.NaN;
+  const cpuMs =
+    cpu && cpuBefore && cpuAfter
+      ? cpu.perRequest(cpuBefore, cpuAfter, fixedRun.requests)
+      : { appMs: Number.NaN, dbMs: Number.NaN };
   const result: ScenarioResult = {
     name: scenario.name,
     kind: scenario.kind,
     ...(scenario.targetMs === undefined ? {} : { targetMs: scenario.targetMs }),
     fixed: fixedRun,
     dbMsPerRequest: dbMs / fixedRun.requests,
+    appCpuMsPerRequest: cpuMs.appMs,
+    dbCpuMsPerRequest: cpuMs.dbMs,
     saturation: await runSaturation({
       baseUrl: server.baseUrl,
       connections: options.connections,

@@ -47,6 +47,8 @@ describe('report', () => {
     fixed: load(p99),
     saturation: load(p99, 1000),
     dbMsPerRequest: Number.NaN,
+    appCpuMsPerRequest: Number.NaN,
+    dbCpuMsPerRequest: Number.NaN,
     rssMb: 100,
     cacheHitRatio: Number.NaN,
     ...extra,
@@ -77,7 +79,7 @@ describe('report', () => {
     expect(verdict(result('hit', 5, { kind: 'hit', targetMs: undefined }), 300)).toBe('');
   });
 
-  it("shows each scenario's share of the signed ceiling and the database's time a request", () => {
+  it("shows each scenario's share of the signed ceiling, the database's time and the CPU a request", () => {
     const table = databaseTable(
       {
         label: 'pg:1m',
@@ -85,15 +87,22 @@ describe('report', () => {
         works: 1_000_000,
         peakMb: 200,
         loadAverage: [0.5, 1],
-        results: [result('measured', 5, { dbMsPerRequest: 0.4321 }), result('unmeasured', 5)],
+        results: [
+          result('measured', 5, {
+            dbMsPerRequest: 0.4321,
+            appCpuMsPerRequest: 0.25,
+            dbCpuMsPerRequest: 0.125,
+          }),
+          result('unmeasured', 5),
+        ],
       },
       ceiling,
       300,
     );
     const [header, , measured, unmeasured] = table.split('\n');
-    expect(header).toMatch(/of hello\s+db ms\/req\s+cache hits/);
-    expect(measured).toMatch(/5\.0%\s+0\.43\s+—/);
-    expect(unmeasured).toMatch(/5\.0%\s+—\s+—/);
+    expect(header).toMatch(/of hello\s+db ms\/req\s+app cpu\s+db cpu\s+cache hits/);
+    expect(measured).toMatch(/5\.0%\s+0\.43\s+0\.25\s+0\.13\s+—/);
+    expect(unmeasured).toMatch(/5\.0%\s+—\s+—\s+—\s+—/);
   });
 
   it('puts databases side by side: p99 with a mark, hit rows as a share of hello-world', () => {
