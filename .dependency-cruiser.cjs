@@ -48,6 +48,30 @@ module.exports = {
       to: { path: '^packages/web/src/features/' },
     },
     {
+      name: 'opentelemetry-only-in-the-tracing-sdk',
+      comment:
+        'Without a collector nothing of OpenTelemetry loads (decision 081): its packages are ' +
+        'imported by telemetry/tracing-sdk.ts alone (types may be named anywhere).',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/telemetry/tracing-sdk[.]ts$' },
+      to: {
+        path: '(^|/)node_modules/(@opentelemetry|@fastify/otel|import-in-the-middle|require-in-the-middle)/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'tracing-sdk-imported-lazily',
+      comment:
+        'telemetry/tracing.ts loads the SDK by a dynamic import, only when a collector is ' +
+        'configured; a static import anywhere would load it in every process (decision 081).',
+      severity: 'error',
+      from: { path: '^packages/server/src/' },
+      to: {
+        path: '^packages/server/src/telemetry/tracing-sdk[.]ts$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'contract-imports-no-app',
       comment: 'The contract is shared by server and web: it imports neither.',
       severity: 'error',
@@ -57,7 +81,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|dist-ssr)/' },
+    // node_modules is listed (not followed), so rules can name packages: decision 081's.
+    exclude: { path: '(^|/)(dist|dist-ssr|dist-test)/' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   },

@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/dist-test/**',
       'data/**',
       'coverage/**',
       'e2e/screenshots/**',

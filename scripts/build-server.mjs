@@ -22,11 +22,15 @@ export const SERVER_INPUTS = [
   'scripts/build-server.mjs',
 ].map((p) => path.join(root, p));
 
-/** Compiles the server and its worker into {@link SERVER_DIST}, replacing what was there. */
-export async function buildServer() {
+/**
+ * Compiles the server and its worker into {@link SERVER_DIST}, replacing what was there; a test
+ * that must not race a build beside it gives a folder of its own, also one level below
+ * packages/server (src/server-dir.ts finds the package from there).
+ */
+export async function buildServer(outdir = SERVER_DIST) {
   // Loaded here, not above: `npm start` reads this module's paths at every start, and builds rarely.
   const { build } = await import('esbuild');
-  rmSync(SERVER_DIST, { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
     entryPoints: {
@@ -34,7 +38,7 @@ export async function buildServer() {
       worker: 'packages/server/src/worker.ts',
       migrate: 'packages/server/src/migrate.ts',
     },
-    outdir: SERVER_DIST,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -48,4 +52,5 @@ export async function buildServer() {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+// `node scripts/build-server.mjs [OUTDIR]`
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer(process.argv[2]);

@@ -39,7 +39,7 @@ import { every } from './lib/every';
 export interface AppDeps {
   config: AppConfig;
   database: Database;
-  /** Defaults to the database; main.ts passes a Redis store when REDIS_URL is set. */
+  /** Defaults to the database; server-process.ts passes a Redis store when REDIS_URL is set. */
   nonces?: NonceStore;
   /** With REDIS_URL: shared flood-limit counters; readiness pings it. */
   redis?: Redis;
@@ -47,12 +47,12 @@ export interface AppDeps {
   paymentProviders?: ProviderOverrides;
   /** DATABASE_READ_URL: the read replica catalogue reads go to. */
   readDatabase?: Database;
-  /** main.ts flips it to draining on SIGTERM (readiness 503); Fastify's close flips it too. */
+  /** server-process.ts flips it to draining on SIGTERM (readiness 503); Fastify's close flips it too. */
   lifecycle?: Lifecycle;
   /** Tests: where log lines go (JSON), whatever LOG_LEVEL says about silence. */
   logStream?: DestinationStream;
   /**
-   * This process's worker-id lease (main.ts takes one on PostgreSQL): ids made here carry its
+   * This process's worker-id lease (server-process.ts takes one on PostgreSQL): ids made here carry its
    * worker id. Default: worker 0, right for PGlite and for a test's own database.
    */
   workerLease?: WorkerLease;

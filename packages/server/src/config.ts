@@ -16,6 +16,7 @@ import { readSettingFiles } from './config-secret-files';
 import { mailEnvShape, type MailSettings, mailSettings } from './features/mail/mail-settings';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
 import { SERVER_DIR } from './server-dir';
+import { tracingEnvShape, type TracingSettings, tracingSettings } from './telemetry/tracing-settings';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: '应为 true 或 false' })
@@ -178,6 +179,7 @@ const envSchema = z.object({
     .default(30),
   ...mediaEnvShape,
   ...mailEnvShape,
+  ...tracingEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -207,6 +209,8 @@ const FILE_SETTINGS: readonly (keyof Env)[] = [
   'MEDIA_SIGNING_KEYS',
   'MEDIA_CDN_ORIGIN_SECRET',
   'SMTP_URL',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
 ];
 
 export interface AppConfig {
@@ -269,6 +273,8 @@ export interface AppConfig {
   accountDeletionDays: number;
   /** The console's trust rules (decision 071): CODES_DAILY_CAP, CONSOLE_IDLE_MINUTES. */
   staffTrust: { codesDailyCap: number; consoleIdleMinutes: number };
+  /** OpenTelemetry tracing over OTLP (OTEL_*; decision 081); undefined: off, nothing loaded. */
+  tracing: TracingSettings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -361,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     accountDeletionDays: e.ACCOUNT_DELETION_DAYS,
     staffTrust: { codesDailyCap: e.CODES_DAILY_CAP, consoleIdleMinutes: e.CONSOLE_IDLE_MINUTES },
+    tracing: tracingSettings(e),
   };
 }
 
@@ -568,6 +575,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     accountDeletionDays: DELETION_LIMITS.coolingOffDays,
     staffTrust: { codesDailyCap: 2000, consoleIdleMinutes: 30 },
+    tracing: undefined,
     mail: {
       smtpUrl: undefined,
       from: '影库 <no-reply@yingku.test>',

@@ -11,13 +11,13 @@ export interface ShutdownOptions {
   timeoutMs: number;
   /** Closes what the app does not own: Redis, the database pools. */
   closeResources: () => Promise<void>;
-  /** process.exit in main.ts; a spy in tests. */
+  /** process.exit in server-process.ts; a spy in tests. */
   exit: (code: number) => void;
   log: Logger;
 }
 
 /**
- * The graceful shutdown main.ts runs on SIGTERM or SIGINT:
+ * The graceful shutdown server-process.ts runs on SIGTERM or SIGINT:
  * 1. readiness turns 503, so the load balancer stops sending new requests; requests still in
  *    flight or already on their way are served for `drainMs`, each answer closing its keep-alive
  *    connection (health.ts) so clients move to a new one; the drain ends early once no

@@ -11,7 +11,7 @@ export const READY_PATH = '/readyz';
 /** A dependency slower than this is as good as down for a load balancer's check. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** Whether the server has begun to shut down; main.ts flips it on SIGTERM/SIGINT. */
+/** Whether the server has begun to shut down; server-process.ts flips it on SIGTERM/SIGINT. */
 export interface Lifecycle {
   readonly draining: boolean;
   /** Readiness answers 503 from now on; requests are still served (the drain). */
@@ -61,7 +61,7 @@ type CheckResult = 'ok' | 'error';
  */
 export function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   const { lifecycle } = deps;
-  // Draining: also stop when Fastify closes, e.g. an app closed by a test or by main.ts.
+  // Draining: also stop when Fastify closes, e.g. an app closed by a test or by server-process.ts.
   app.addHook('preClose', async () => lifecycle.startDraining());
   app.addHook('onRequest', async () => lifecycle.requestArrived());
   // While draining, each answer ends its keep-alive connection: the client's next request

@@ -2,7 +2,8 @@ import { API, REFRESH_TOKEN_HEADER } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { logLines } from '../../test/log-lines';
-import { redactUrl, REQUEST_ID_HEADER } from './logging';
+import { redactUrl } from '../lib/redact-url';
+import { REQUEST_ID_HEADER } from './logging';
 
 /** Every JSON line the app logs, parsed. */
 const { stream, lines } = logLines();

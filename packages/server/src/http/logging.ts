@@ -10,15 +10,13 @@ import {
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../config';
 import { loggerOptions } from '../lib/logger';
+import { redactUrl } from '../lib/redact-url';
 
 /** The header a request id arrives in (from a trusted proxy) and is answered in. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What a proxy may hand us as a request id: short and plain, so it cannot forge log lines. */
 const GOOD_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-/** Query parameters that carry a capability (signed stream and pay-page links). */
-const SECRET_QUERY_PARAMS = /([?&](?:sig|token|access_token|refresh_token)=)[^&#]*/gi;
 
 /** The levels at which a request's line (info) is written. */
 const WRITES_INFO = new Set(['info', 'debug', 'trace']);
@@ -53,14 +51,6 @@ class RequestLogController extends LogController {
     else if (PROBE_PATHS.has(request.routeOptions.url ?? '')) reply.log.debug(line, 'request');
     else reply.log.info(line, 'request');
   }
-}
-
-/** A stream token's signature in an address (docs/decisions/054): `/img/hls/{kid}/{exp}/{sig}/`. */
-const STREAM_TOKEN_SIG = /^(\/img\/hls\/[A-Za-z0-9]{1,16}\/\d{1,12}\/)[A-Za-z0-9_-]+/;
-
-/** A URL with the values of capability parameters, and a stream token's signature, replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]').replace(STREAM_TOKEN_SIG, '$1[redacted]');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
+import { traceFields, tracingOn } from '../telemetry/tracing';
 
 /**
  * The one logger the server's parts are handed: pino's, as Fastify makes it (`app.log`,
@@ -32,9 +33,18 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
-/** pino's options, the server's and the worker's alike: JSON at LOG_LEVEL, secrets redacted. */
+/**
+ * pino's options, the server's and the worker's alike: JSON at LOG_LEVEL, secrets redacted. While
+ * tracing runs (decision 081), every line written inside a span carries its `traceId` and
+ * `spanId` — a request's lines, its completion line included, and a job's — so a slow request's
+ * line leads to its trace; without tracing no mixin runs at all.
+ */
 export function loggerOptions(config: { logLevel: string }): LoggerOptions {
-  return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    ...(tracingOn() ? { mixin: traceFields } : {}),
+  };
 }
 
 /** A pino logger with the server's options, for a process that has no Fastify to make one. */

@@ -6,7 +6,7 @@ import { buildWorkLine, insertWorks } from '../../../test/factories';
 import { insertUser, loginAs } from '../../../test/users';
 import type { Database } from '../../db/connection';
 
-// DATABASE_READ_URL in main.ts opens a second database and hands it to buildApp as
+// DATABASE_READ_URL in server-process.ts opens a second database and hands it to buildApp as
 // `readDatabase`. Here that second database holds different content from the primary, so
 // each answer shows which one it came from.
 let t: TestApp;

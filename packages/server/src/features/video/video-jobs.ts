@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/connection';
 import type { Logger } from '../../lib/logger';
+import { inJobSpan, jobTraceCarrier } from '../../telemetry/tracing';
 import type { VideoJobs } from './video.service';
 import type { PipelineOutcome, VideoPipeline } from './video-pipeline';
 import type { TranscodeMetrics } from './transcode-metrics';
@@ -109,16 +110,41 @@ export function queueJobs(
       // No singletonKey: a video queued again after its worker died must get a job even while
       // the dead worker's job still counts as active. The video row's claim (queued → running)
       // makes a duplicate job do nothing.
-      await boss.send(TRANSCODE_QUEUE, { mediaId });
+      await boss.send(TRANSCODE_QUEUE, withTrace({ mediaId }));
     },
     async cancel(mediaId) {
       // A job in this process stops at once; one in another worker stops at its next check.
       local?.abort(mediaId);
     },
     async removeLater(workId, mediaId) {
-      await boss.send(CLEANUP_QUEUE, { workId, mediaId }, { startAfter: settings.keepReplacedSeconds });
+      await boss.send(CLEANUP_QUEUE, withTrace({ workId, mediaId }), {
+        startAfter: settings.keepReplacedSeconds,
+      });
     },
   };
+}
+
+/** What a job carries besides its own data: the queuing request's trace context, when tracing. */
+interface TracedJob {
+  trace?: Record<string, string>;
+}
+
+/** A job's data with the active trace context (decision 081); the data alone when tracing is off. */
+function withTrace<T extends object>(data: T): T & TracedJob {
+  const trace = jobTraceCarrier();
+  return trace ? { ...data, trace } : data;
+}
+
+/** Runs a job's handling in its span (pg-boss has no instrumentation of its own). */
+function traced<T extends TracedJob>(
+  queue: string,
+  job: PgBoss.Job<T> & { retryCount?: number },
+  work: () => Promise<void>,
+): Promise<void> {
+  return inJobSpan(
+    { queue, jobId: job.id, attempt: (job.retryCount ?? 0) + 1, carrier: job.data.trace },
+    work,
+  );
 }
 
 /** Jobs running in this process, by video id, so a cancel here stops ffmpeg at once. */
@@ -165,8 +191,10 @@ export interface WorkerDeps {
 export async function startVideoWorker(deps: WorkerDeps): Promise<{ stop(): Promise<void> }> {
   const { boss, pipeline, repo, storage, settings, cancels, log } = deps;
 
-  const handle = async ([job]: PgBoss.JobWithMetadata<{ mediaId: string }>[]) => {
-    if (!job) return;
+  const handle = async ([job]: PgBoss.JobWithMetadata<{ mediaId: string } & TracedJob>[]) => {
+    if (job) await traced(TRANSCODE_QUEUE, job, () => transcode(job));
+  };
+  const transcode = async (job: PgBoss.JobWithMetadata<{ mediaId: string }>) => {
     const { mediaId } = job.data;
     const controller = cancels.start(mediaId);
     const timer = setTimeout(() => controller.abort(ABORT.timeout), settings.timeoutSeconds * 1000);
@@ -212,11 +240,15 @@ export async function startVideoWorker(deps: WorkerDeps): Promise<{ stop(): Prom
       handle,
     );
   }
-  await boss.work<{ workId: string; mediaId: string }>(
+  await boss.work<{ workId: string; mediaId: string } & TracedJob>(
     CLEANUP_QUEUE,
     { pollingIntervalSeconds: 30 },
     async (jobs) => {
-      for (const job of jobs) await storage.removePrefix(titlePrefix(job.data.workId, job.data.mediaId));
+      for (const job of jobs) {
+        await traced(CLEANUP_QUEUE, job, () =>
+          storage.removePrefix(titlePrefix(job.data.workId, job.data.mediaId)),
+        );
+      }
     },
   );
 
