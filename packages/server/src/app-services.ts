@@ -90,6 +90,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     log: app.log,
     orders: orderPayments,
     membership,
+    metrics: deps.metrics,
   });
 
   const mailer = createMailer(config.mail, app.log);
@@ -103,6 +104,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     cancelDeletion: (userId) => deletion.cancelOnLogin(userId),
     retentionDays: config.retentionDays,
     secondFactorTicket: (userId) => twoFactor.loginTicket(userId),
+    metrics: deps.metrics,
   });
   const twoFactor = createTwoFactorService({
     db,
@@ -110,6 +112,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     log: app.log,
     guesses: accounts.confirmationGuesses,
     finishLogin: (userId, client) => accounts.finishSecondFactorLogin(userId, client),
+    metrics: deps.metrics,
   });
   const recovery = createRecoveryService({
     db,

@@ -2,7 +2,8 @@ import { API } from '@yingku/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertWorks, buildWorkLine } from '../../test/factories';
-import { METRICS_PATH } from './metrics';
+import { registerAndLogin } from '../../test/accounts';
+import { LOGIN_FAILURE_REASONS, METRICS_PATH, NOTIFY_OUTCOMES, NOTIFY_PROVIDERS } from './metrics';
 
 /** The value of one sample line of the exposition text, or undefined. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -61,6 +62,59 @@ describe('/metrics without a token', () => {
     expect(lookups('listWorks', 'hit')).toBe(2);
     expect(lookups('object.listWorks', 'miss') ?? 0).toBe(0);
     expect(lookups('object.listWorks', 'hit') ?? 0).toBe(0);
+  });
+});
+
+describe('/metrics of logins and payment notifies (decision 082)', () => {
+  let t: TestApp;
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: METRICS_PATH })).body;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows every reason and every provider and outcome at 0 before anything happens', async () => {
+    const text = await scrape();
+    for (const reason of LOGIN_FAILURE_REASONS) {
+      expect(sample(text, 'yingku_logins_failed_total', { reason })).toBe(0);
+    }
+    for (const provider of NOTIFY_PROVIDERS) {
+      for (const outcome of NOTIFY_OUTCOMES) {
+        expect(sample(text, 'yingku_payment_notifies_total', { provider, outcome })).toBe(0);
+      }
+    }
+  });
+
+  it('counts refused logins by reason: an unknown name apart from a wrong password', async () => {
+    const member = await registerAndLogin(t);
+    const login = (userName: string, password: string) => t.send('POST', API.login, { userName, password });
+    expect((await login('no_such_member', 'whatever-password')).statusCode).toBe(400);
+    expect((await login(member.userName, 'wrong-password-1')).statusCode).toBe(400);
+    expect((await login(member.userName, 'wrong-password-2')).statusCode).toBe(400);
+    expect((await login(member.userName, member.password)).statusCode).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'yingku_logins_failed_total', { reason: 'unknown_user' })).toBe(1);
+    expect(sample(text, 'yingku_logins_failed_total', { reason: 'wrong_password' })).toBe(2);
+  });
+
+  it('counts notifies by provider and outcome, any other provider name as other', async () => {
+    const notify = (provider: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/prod-api/pay/notify/${provider}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"forged":true}',
+      });
+    expect((await notify('sandbox')).statusCode).toBeLessThan(500);
+    expect((await notify('no-such-pay')).statusCode).toBe(404);
+    const text = await scrape();
+    const count = (provider: string, outcome: string) =>
+      sample(text, 'yingku_payment_notifies_total', { provider, outcome });
+    expect(count('sandbox', 'bad_signature')).toBe(1);
+    expect(count('other', 'unconfigured')).toBe(1);
+    expect(text).not.toContain('no-such-pay');
   });
 });
 

@@ -25,6 +25,42 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/**
+ * Why a login was refused: the label values of `yingku_logins_failed_total`, a fixed set. A
+ * wrong password and an unknown name get the same answer (decision 009); here they are told
+ * apart, as the `login.failed` log line does, since many unknown names mean a list being tried.
+ */
+export const LOGIN_FAILURE_REASONS = [
+  'captcha',
+  'locked',
+  'unknown_user',
+  'wrong_password',
+  'disabled',
+  'second_factor',
+] as const;
+export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
+
+/** The providers a notify may name; any other path segment counts as `other`. */
+export const NOTIFY_PROVIDERS = ['alipay', 'wechat', 'sandbox', 'other'] as const;
+
+/**
+ * What came of a payment notify: settled (`paid`, `already_paid`, `not_paid`, `repeat`), or
+ * refused and why. The label values of `yingku_payment_notifies_total`, a fixed set.
+ */
+export const NOTIFY_OUTCOMES = [
+  'paid',
+  'already_paid',
+  'not_paid',
+  'repeat',
+  'unconfigured',
+  'bad_signature',
+  'app_id',
+  'unknown_order',
+  'wrong_provider',
+  'amount',
+] as const;
+export type NotifyOutcome = (typeof NOTIFY_OUTCOMES)[number];
+
 /** What features record; the app owns one, so tests with several apps do not mix counts. */
 export interface AppMetrics {
   /** One catalogue read-cache lookup (decision 006): `call` is the service method. */
@@ -34,9 +70,19 @@ export interface AppMetrics {
   streamRefused(): void;
   /** Where the gauge of streams playing now (on every server) is read at each scrape. */
   readActiveStreams(read: () => Promise<number>): void;
+  /** A login refused, and why (the first step's password or the second step's code). */
+  loginFailed(reason: LoginFailureReason): void;
+  /** A provider's notify answered: `provider` as the path named it (bounded here). */
+  paymentNotify(provider: string, outcome: NotifyOutcome): void;
   /** Another part's metrics on the same page (the transcode worker run in this process). */
   addRegistry(other: Registry): void;
 }
+
+/** Records nothing: for services built outside an app (the CLI, tests of one service). */
+export const NO_METRICS: Pick<AppMetrics, 'loginFailed' | 'paymentNotify'> = {
+  loginFailed: () => undefined,
+  paymentNotify: () => undefined,
+};
 
 export interface MetricsOptions {
   /** When set, a scrape needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
@@ -74,6 +120,23 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
     help: 'Streams refused by this server because the VIP account already plays on its limit of devices',
     registers: [registry],
   });
+  const loginsFailed = new Counter({
+    name: 'yingku_logins_failed_total',
+    help: 'Logins refused by this server, by reason (captcha, locked, unknown_user, wrong_password, disabled, second_factor)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const notifies = new Counter({
+    name: 'yingku_payment_notifies_total',
+    help: 'Payment provider notifies answered by this server, by provider and outcome',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  // Every series at 0 from the start, so rate() and absent-minded alerts see the first one.
+  for (const reason of LOGIN_FAILURE_REASONS) loginsFailed.labels({ reason }).inc(0);
+  for (const provider of NOTIFY_PROVIDERS) {
+    for (const outcome of NOTIFY_OUTCOMES) notifies.labels({ provider, outcome }).inc(0);
+  }
   let readActive: (() => Promise<number>) | undefined;
   const others: Registry[] = [];
   new Gauge({
@@ -113,6 +176,12 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
     catalogueCache: (call, result) => cacheLookups.inc({ call, result }),
     streamStarted: () => streamsStarted.inc(),
     streamRefused: () => streamsRefused.inc(),
+    loginFailed: (reason) => loginsFailed.inc({ reason }),
+    paymentNotify: (provider, outcome) =>
+      notifies.inc({
+        provider: (NOTIFY_PROVIDERS as readonly string[]).includes(provider) ? provider : 'other',
+        outcome,
+      }),
     readActiveStreams: (read) => {
       readActive = read;
     },

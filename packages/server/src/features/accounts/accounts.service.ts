@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AccessTokens, Caller } from '../../http/auth';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors';
+import { type AppMetrics, NO_METRICS } from '../../http/metrics';
 import type { Logger } from '../../lib/logger';
 import { createAccountsRepo } from './accounts.repo';
 import { createCaptchaService } from './captcha.service';
@@ -52,6 +53,8 @@ export interface AccountsServiceDeps {
    * 两步验证 on (features/two-factor), else null — the login is then finished at once.
    */
   secondFactorTicket?: (userId: string) => Promise<string | null>;
+  /** Where refused logins are counted by reason (/metrics; decision 082). */
+  metrics?: Pick<AppMetrics, 'loginFailed'>;
 }
 
 /** An ended login is kept this long (for the member's and support's questions), then removed. */
@@ -89,6 +92,7 @@ export function createAccountsService({
   cancelDeletion,
   retentionDays = 180,
   secondFactorTicket,
+  metrics = NO_METRICS,
 }: AccountsServiceDeps) {
   const accounts = createAccountsRepo(db);
   const sessions = createSessionRepo(db);
@@ -176,13 +180,18 @@ export function createAccountsService({
     async login(form: LoginForm, client: Client): Promise<LoginTokens | SecondFactorChallenge> {
       const attempt = { userNameKey: form.userName.toLowerCase(), ip: client.ip };
       const standing = await limiter.standing(attempt);
-      await captcha.check(form.uuid, form.code, standing.addressSlowed);
+      await captcha.check(form.uuid, form.code, standing.addressSlowed).catch((error: unknown) => {
+        metrics.loginFailed('captcha');
+        throw error;
+      });
       if (standing.locked) {
         log.warn({ event: 'login.locked', userName: attempt.userNameKey, ip: client.ip }, 'security event');
+        metrics.loginFailed('locked');
         throw tooManyRequests(SERVER_MSG.loginLocked);
       }
       const user = await accounts.findForLogin(attempt.userNameKey);
       if (!(await checkPassword(user?.password_hash, form.password)) || !user) {
+        metrics.loginFailed(user ? 'wrong_password' : 'unknown_user');
         log.warn(
           { event: 'login.failed', userId: user?.id ?? null, userName: attempt.userNameKey, ip: client.ip },
           'security event',
@@ -194,6 +203,7 @@ export function createAccountsService({
       // Said only to whoever knows the password, so it tells a guesser nothing.
       if (user.disabled_at !== null) {
         log.warn({ event: 'login.disabled', userId: user.id, ip: client.ip }, 'security event');
+        metrics.loginFailed('disabled');
         throw badRequest(SERVER_MSG.accountDisabled);
       }
       await limiter.recordSuccess(attempt);
@@ -215,6 +225,7 @@ export function createAccountsService({
       if (!user) throw badRequest(SERVER_MSG.loginFailed);
       if (user.disabled_at !== null) {
         log.warn({ event: 'login.disabled', userId, ip: client.ip }, 'security event');
+        metrics.loginFailed('disabled');
         throw badRequest(SERVER_MSG.accountDisabled);
       }
       return startLogin(user, client, true);

@@ -1,4 +1,5 @@
 import { isInt64Id } from '@yingku/contract';
+import { type AppMetrics, NO_METRICS, type NotifyOutcome } from '../../http/metrics';
 import type { Logger } from '../../lib/logger';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -11,7 +12,11 @@ import type { PaymentProviders } from './providers';
 /** What a trusted payment event did: paid the order now, found it paid, said "not paid", or was a repeat. */
 export type SettleOutcome = 'paid' | 'already-paid' | 'not-paid' | 'repeat';
 
-export type SettleResult = { accepted: true; outcome: SettleOutcome } | { accepted: false; reason: string };
+/** Why a payment event was refused: a fixed set, for /metrics (the log line says more). */
+export type RefusalCode = Exclude<NotifyOutcome, 'paid' | 'already_paid' | 'not_paid' | 'repeat'>;
+
+export type SettleResult =
+  { accepted: true; outcome: SettleOutcome } | { accepted: false; code: RefusalCode; reason: string };
 
 export interface PaymentNotifyDeps {
   db: Kysely<DB>;
@@ -21,9 +26,19 @@ export interface PaymentNotifyDeps {
   orders: OrderPaymentsService;
   /** Extends the buyer's VIP in the same transaction. */
   membership: MembershipService;
+  /** Where notifies are counted by provider and outcome (/metrics; decision 082). */
+  metrics?: Pick<AppMetrics, 'paymentNotify'>;
 }
 
 const UNPAID = 0;
+
+/** A settled event's outcome as /metrics labels it (snake_case, as every label value there). */
+const OUTCOME_LABEL: Record<SettleOutcome, NotifyOutcome> = {
+  paid: 'paid',
+  'already-paid': 'already_paid',
+  'not-paid': 'not_paid',
+  repeat: 'repeat',
+};
 
 /**
  * Provider notifies and query answers → the paid transition. Everything is checked before anything
@@ -32,15 +47,27 @@ const UNPAID = 0;
  * when the order was still unpaid, marks it paid and extends the buyer's VIP. A repeat, a second
  * event of the same trade (TRADE_SUCCESS then TRADE_FINISHED) or a race of both changes nothing more.
  */
-export function createPaymentNotifyService({ db, providers, log, orders, membership }: PaymentNotifyDeps) {
+export function createPaymentNotifyService({
+  db,
+  providers,
+  log,
+  orders,
+  membership,
+  metrics = NO_METRICS,
+}: PaymentNotifyDeps) {
   const events = createPaymentEventsRepo(db);
 
-  const refuse = (payment: VerifiedPayment | null, provider: string, reason: string): SettleResult => {
+  const refuse = (
+    payment: VerifiedPayment | null,
+    provider: string,
+    code: RefusalCode,
+    reason: string = code.replace('_', ' '),
+  ): SettleResult => {
     log.warn(
       { provider, orderId: payment?.orderId, tradeNo: payment?.tradeNo, reason },
       'payment event refused',
     );
-    return { accepted: false, reason };
+    return { accepted: false, code, reason };
   };
 
   /** Applies a verified payment event (from a notify or a query answer) to its order. */
@@ -48,14 +75,21 @@ export function createPaymentNotifyService({ db, providers, log, orders, members
     const provider = payment.provider;
     const expectedAppId = providers.appIdOf(provider);
     if (expectedAppId === undefined || payment.appId !== expectedAppId) {
-      return refuse(payment, provider, 'app id does not match the configuration');
+      return refuse(payment, provider, 'app_id', 'app id does not match the configuration');
     }
-    if (!isInt64Id(payment.orderId)) return refuse(payment, provider, 'unknown order');
+    if (!isInt64Id(payment.orderId)) return refuse(payment, provider, 'unknown_order');
     const order = await orders.findOrder(payment.orderId);
-    if (!order) return refuse(payment, provider, 'unknown order');
-    if (order.provider !== provider) return refuse(payment, provider, `order belongs to ${order.provider}`);
+    if (!order) return refuse(payment, provider, 'unknown_order');
+    if (order.provider !== provider) {
+      return refuse(payment, provider, 'wrong_provider', `order belongs to ${order.provider}`);
+    }
     if (order.amountCents !== payment.amountCents) {
-      return refuse(payment, provider, `amount ${payment.amountCents} ≠ order ${order.amountCents}`);
+      return refuse(
+        payment,
+        provider,
+        'amount',
+        `amount ${payment.amountCents} ≠ order ${order.amountCents}`,
+      );
     }
 
     const outcome = await membership.inTransaction(async (trx): Promise<SettleOutcome | 'gone'> => {
@@ -83,12 +117,27 @@ export function createPaymentNotifyService({ db, providers, log, orders, members
       }
       return outcome;
     });
-    if (outcome === 'gone') return refuse(payment, provider, 'unknown order');
+    if (outcome === 'gone') return refuse(payment, provider, 'unknown_order');
     if (outcome === 'already-paid' && order.providerTradeNo !== payment.tradeNo) {
       // Paid once already under another trade: the buyer may have paid twice; operators refund by hand.
       log.warn({ provider, orderId: order.id, tradeNo: payment.tradeNo }, 'second trade for a paid order');
     }
     return { accepted: true, outcome };
+  }
+
+  /** Verifies a notify with the provider it names, then settles it. */
+  async function answerNotify(
+    providerName: string,
+    notify: RawNotify,
+  ): Promise<{ reply: NotifyReply | null; result: SettleResult }> {
+    const provider = providers.byName(providerName);
+    if (!provider) return { reply: null, result: refuse(null, providerName, 'unconfigured') };
+    const payment = await provider.verifyNotify(notify);
+    if (!payment || payment.provider !== provider.name) {
+      return { reply: provider.replies.refused, result: refuse(payment, providerName, 'bad_signature') };
+    }
+    const result = await settle(payment);
+    return { reply: result.accepted ? provider.replies.accepted : provider.replies.refused, result };
   }
 
   return {
@@ -102,14 +151,10 @@ export function createPaymentNotifyService({ db, providers, log, orders, members
       providerName: string,
       notify: RawNotify,
     ): Promise<{ reply: NotifyReply | null; result: SettleResult }> {
-      const provider = providers.byName(providerName);
-      if (!provider) return { reply: null, result: refuse(null, providerName, 'provider not configured') };
-      const payment = await provider.verifyNotify(notify);
-      if (!payment || payment.provider !== provider.name) {
-        return { reply: provider.replies.refused, result: refuse(payment, providerName, 'signature') };
-      }
-      const result = await settle(payment);
-      return { reply: result.accepted ? provider.replies.accepted : provider.replies.refused, result };
+      const answered = await answerNotify(providerName, notify);
+      const { result } = answered;
+      metrics.paymentNotify(providerName, result.accepted ? OUTCOME_LABEL[result.outcome] : result.code);
+      return answered;
     },
   };
 }

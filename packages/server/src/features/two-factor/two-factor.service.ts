@@ -12,6 +12,7 @@ import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
 import type { Caller } from '../../http/auth';
 import { badRequest, tooManyRequests, unauthorized } from '../../http/errors';
+import { type AppMetrics, NO_METRICS } from '../../http/metrics';
 import type { Logger } from '../../lib/logger';
 import type { Client } from '../accounts/accounts.service';
 import type { ConfirmationGuesses } from '../accounts/confirmation-guesses';
@@ -39,6 +40,8 @@ export interface TwoFactorServiceDeps {
   guesses: ConfirmationGuesses;
   /** Opens the login once its second step has passed (the accounts feature's). */
   finishLogin: (userId: string, client: Client) => Promise<LoginTokens>;
+  /** A login's second step refused counts as a failed login (/metrics; decision 082). */
+  metrics?: Pick<AppMetrics, 'loginFailed'>;
 }
 
 /** A login's ticket: 32 random bytes, base64url; only its SHA-256 is stored. */
@@ -56,7 +59,14 @@ const REFUSAL: Record<Exclude<TotpCheck['kind'], 'accepted'>, string> = {
  * the login's second step, re-confirmation before sensitive actions, and the console's reset.
  * Every code and password checked here counts against the account's guesses.
  */
-export function createTwoFactorService({ db, key, log, guesses, finishLogin }: TwoFactorServiceDeps) {
+export function createTwoFactorService({
+  db,
+  key,
+  log,
+  guesses,
+  finishLogin,
+  metrics = NO_METRICS,
+}: TwoFactorServiceDeps) {
   const repo = createTwoFactorRepo(db);
   const box = createSecretBox(key);
 
@@ -65,6 +75,16 @@ export function createTwoFactorService({ db, key, log, guesses, finishLogin }: T
       log.warn({ event: 'two_factor.locked', userId }, 'security event');
       throw tooManyRequests(TWO_FACTOR_MSG.tooManyGuesses);
     }
+  }
+
+  /** The second step's checks: a live ticket, and a right code for its account (spends both). */
+  async function secondStep(form: { ticket: string; code: string }) {
+    const ticketHash = TICKET_PATTERN.test(form.ticket) ? sha256(form.ticket) : undefined;
+    const userId = ticketHash && (await repo.ticketHolder(ticketHash));
+    if (!ticketHash || !userId) throw badRequest(TWO_FACTOR_MSG.ticketInvalid);
+    const used = await requireCode(userId, form.code, 'login.second_factor_failed');
+    if (!(await repo.spendTicket(ticketHash))) throw badRequest(TWO_FACTOR_MSG.ticketInvalid);
+    return { userId, used };
   }
 
   async function refuse(userId: string, msg: string, event: string): Promise<never> {
@@ -194,11 +214,10 @@ export function createTwoFactorService({ db, key, log, guesses, finishLogin }: T
 
     /** The login's second step: the ticket (spent) and a code; the login opens. */
     async finishLogin(form: { ticket: string; code: string }, client: Client): Promise<LoginTokens> {
-      const ticketHash = TICKET_PATTERN.test(form.ticket) ? sha256(form.ticket) : undefined;
-      const userId = ticketHash && (await repo.ticketHolder(ticketHash));
-      if (!ticketHash || !userId) throw badRequest(TWO_FACTOR_MSG.ticketInvalid);
-      const used = await requireCode(userId, form.code, 'login.second_factor_failed');
-      if (!(await repo.spendTicket(ticketHash))) throw badRequest(TWO_FACTOR_MSG.ticketInvalid);
+      const { userId, used } = await secondStep(form).catch((error: unknown) => {
+        metrics.loginFailed('second_factor');
+        throw error;
+      });
       log.info({ event: 'login.second_factor_passed', userId, ip: client.ip, used }, 'security event');
       return finishLogin(userId, client);
     },

@@ -8,6 +8,15 @@ export interface QueueStats {
   running: number;
 }
 
+/** One pg-boss queue now: jobs that may be taken and are not, and how long the longest has. */
+export interface JobQueueStats {
+  queue: string;
+  /** Jobs created or back for a retry whose start time has come, not yet taken by a worker. */
+  waiting: number;
+  /** Seconds since the longest-waiting of them could have been taken; 0 with none. */
+  oldestWaitingSeconds: number;
+}
+
 /** Seconds per rung: from a 10 s demo clip to a two-hour feature on a slow preset. */
 const RUNG_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1200, 2400, 3600, 7200, 14400];
 
@@ -23,14 +32,17 @@ export interface TranscodeMetrics {
   rungMade(rung: string, seconds: number): void;
   /** Where the queue's figures come from at each scrape. */
   readQueue(read: () => Promise<QueueStats>): void;
+  /** Where pg-boss's own figures, per queue, come from at each scrape. */
+  readJobQueues(read: () => Promise<JobQueueStats[]>): void;
 }
 
 /**
  * The transcode worker's metrics: queue depth and the longest wait, videos being made (on every
- * worker, and in this process), jobs done by outcome, and seconds per rung. Each process has its
- * own registry: a test may run several.
+ * worker, and in this process), jobs done by outcome, and seconds per rung; and pg-boss's jobs
+ * waiting per queue (`queues`: each reported, 0 when empty). Each process has its own registry:
+ * a test may run several.
  */
-export function createTranscodeMetrics(): TranscodeMetrics {
+export function createTranscodeMetrics(queues: readonly string[]): TranscodeMetrics {
   const registry = new Registry();
   let readQueue: (() => Promise<QueueStats>) | undefined;
   let last: QueueStats = { queued: 0, oldestQueuedSeconds: 0, running: 0 };
@@ -81,6 +93,40 @@ export function createTranscodeMetrics(): TranscodeMetrics {
     buckets: RUNG_BUCKETS,
     registers: [registry],
   });
+  let readJobQueues: (() => Promise<JobQueueStats[]>) | undefined;
+  let pendingJobs: Promise<JobQueueStats[]> | undefined;
+  let lastJobs: JobQueueStats[] = [];
+  const jobQueues = () => {
+    pendingJobs ??= (readJobQueues?.() ?? Promise.resolve(lastJobs))
+      .then((read) => (lastJobs = read))
+      .catch(() => lastJobs)
+      .finally(() => setTimeout(() => (pendingJobs = undefined), 0));
+    return pendingJobs;
+  };
+  const jobQueueGauge = (name: string, help: string, pick: (s: JobQueueStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        const read = await jobQueues();
+        for (const queue of queues) {
+          const stats = read.find((s) => s.queue === queue);
+          this.set({ queue }, stats ? pick(stats) : 0);
+        }
+      },
+    });
+  jobQueueGauge(
+    'yingku_job_queue_depth',
+    'Jobs of each pg-boss queue that are due and not yet taken by a worker (retries in backoff and jobs set for later excluded)',
+    (s) => s.waiting,
+  );
+  jobQueueGauge(
+    'yingku_job_queue_oldest_seconds',
+    'Seconds the longest-waiting due job of each pg-boss queue has waited to be taken (0 with none)',
+    (s) => s.oldestWaitingSeconds,
+  );
   return {
     registry,
     jobStarted: () => here.inc(),
@@ -91,6 +137,9 @@ export function createTranscodeMetrics(): TranscodeMetrics {
     rungMade: (rung, seconds) => rungs.observe({ rung }, seconds),
     readQueue(read) {
       readQueue = read;
+    },
+    readJobQueues(read) {
+      readJobQueues = read;
     },
   };
 }

@@ -11,13 +11,16 @@ import { type FfmpegTools, findFfmpeg } from './ffmpeg-tools';
 import { createVideoRepo } from './video.repo';
 import type { AuditRecorder } from '../staff-audit/audit.service';
 import { createVideoService, type VideoJobs, type VideoService } from './video.service';
+import { createJobQueueRepo } from './job-queue.repo';
 import {
+  CLEANUP_QUEUE,
   createBoss,
   createQueues,
   DEFAULT_QUEUE_SETTINGS,
   LocalCancels,
   queueJobs,
   startVideoWorker,
+  TRANSCODE_QUEUE,
   type VideoQueueSettings,
 } from './video-jobs';
 import { createVideoPipeline, type VideoPipeline } from './video-pipeline';
@@ -109,7 +112,7 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
       queueJobs((await queue()).boss, settings).removeLater(workId, mediaId),
   };
 
-  const metrics = createTranscodeMetrics();
+  const metrics = createTranscodeMetrics([TRANSCODE_QUEUE, CLEANUP_QUEUE]);
   const downloads = deps.downloads ?? createCloudDownloadsService({ db: database.db });
   const service = createVideoService({
     db: database.db,
@@ -136,6 +139,9 @@ export function createVideoRuntime(deps: VideoRuntimeDeps): VideoRuntime {
     metrics,
   });
   metrics.readQueue(() => service.queueStats());
+  // pg-boss's tables exist once the queue has started: read only then (a worker starts it at once).
+  const jobQueueRepo = createJobQueueRepo(database.db);
+  metrics.readJobQueues(async () => (started ? jobQueueRepo.stats() : []));
 
   let worker: { stop(): Promise<void> } | undefined;
   return {

@@ -155,6 +155,9 @@ describe('a video attached to a work', () => {
     expect(metrics).toMatch(/^yingku_transcode_jobs_total\{outcome="ready"\} [1-9]/m);
     expect(metrics).toMatch(/^yingku_transcode_rung_seconds_count\{rung="480p"\} [1-9]/m);
     expect(metrics).toMatch(/^yingku_transcode_queue_depth \d+$/m);
+    // pg-boss's own queues, each named: the job was taken, so none is waiting.
+    expect(metrics).toMatch(/^yingku_job_queue_depth\{queue="video-transcode"\} 0$/m);
+    expect(metrics).toMatch(/^yingku_job_queue_oldest_seconds\{queue="video-cleanup"\} 0$/m);
   });
 
   it('fails a file that is not a video with the reason, leaving the work as it was and no files', async () => {
