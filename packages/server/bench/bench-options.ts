@@ -18,6 +18,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --allow-migrations   let the server migrate a PostgreSQL database that is behind this tree
   --json FILE          where the results go (default bench/results/api-<time>.json)
   --first-page         also the web app's first-page figures (needs npm run build first)
+  --tracing            run each database twice, tracing off then on (spans sent over OTLP to a
+                       sink on loopback), and print them side by side as shares of the ceiling
   --quick              short runs, to try the harness`;
 
 export interface BenchOptions {
@@ -36,6 +38,8 @@ export interface BenchOptions {
   allowMigrations: boolean;
   jsonFile: string;
   firstPage: boolean;
+  /** Each database measured with tracing off and on (decision 081). */
+  tracing: boolean;
   help: boolean;
 }
 
@@ -57,6 +61,7 @@ export function parseBenchArgs(argv: string[], now: Date = new Date()): BenchOpt
       'allow-migrations': { type: 'boolean', default: false },
       json: { type: 'string' },
       'first-page': { type: 'boolean', default: false },
+      tracing: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -83,6 +88,7 @@ export function parseBenchArgs(argv: string[], now: Date = new Date()): BenchOpt
     allowMigrations: values['allow-migrations'],
     jsonFile: values.json ?? path.join(import.meta.dirname, 'results', `api-${stamp}.json`),
     firstPage: values['first-page'],
+    tracing: values.tracing,
     help: values.help,
   };
   if (values.scenarios) options.scenarios = new RegExp(values.scenarios);

@@ -12,7 +12,8 @@ import { feedMembers } from './feed-members';
 import { apiScenarios, HIT_LIST, revalidationScenario } from './api-scenarios';
 import { type BenchOptions, parseBenchArgs, USAGE } from './bench-options';
 import { firstPageJsGzip, firstPageTimes } from './first-page';
-import { type DatabaseResult, databaseTable, ms, sideBySideTable } from './report';
+import { startOtlpSink } from './otlp-sink';
+import { type DatabaseResult, databaseTable, ms, sideBySideTable, tracingTable } from './report';
 import { helloWorldCeiling, KEYS } from './hello-world-ceiling';
 import { progressLine, runScenario, settleServer } from './run-scenario';
 import {
@@ -74,6 +75,7 @@ async function benchDatabase(
   target: DatabaseTarget,
   options: BenchOptions,
   first: boolean,
+  otlpEndpoint?: string,
 ): Promise<DatabaseResult> {
   const loadBefore = os.loadavg()[0]!;
   const prepared = await prepareTarget(target, options.allowMigrations);
@@ -90,6 +92,7 @@ async function benchDatabase(
     searchCache: options.searchCache,
     // PGlite is one process by nature: it keeps nonces itself, as it ships.
     ...(options.redisUrl && target.kind === 'postgres' ? { redisUrl: options.redisUrl } : {}),
+    ...(otlpEndpoint ? { otlpEndpoint } : {}),
   });
   try {
     const miss = await withServer(
@@ -121,7 +124,7 @@ async function benchDatabase(
       return results;
     });
     return {
-      label: target.label,
+      label: otlpEndpoint ? `${target.label}, tracing on` : target.label,
       kind: target.kind,
       works: miss.value.works,
       peakMb: Math.max(miss.peakMb, hit.peakMb),
@@ -181,14 +184,21 @@ async function main() {
       `p50 ${ms(ceiling.fixed.p50)} ms, p99 ${ms(ceiling.fixed.p99)} ms (the floor of this client).`,
   );
   const databases: DatabaseResult[] = [];
-  for (const [i, target] of options.targets.entries()) {
+  // --tracing: each database again with its spans sent to a sink on loopback (decision 081).
+  const sink = options.tracing ? await startOtlpSink() : undefined;
+  const runs = options.targets.flatMap((target, i) =>
+    [undefined, sink?.endpoint].slice(0, sink ? 2 : 1).map((endpoint) => ({ target, i, endpoint })),
+  );
+  for (const { target, i, endpoint } of runs) {
     // One database that cannot be measured (refused, unreachable) does not end the others.
-    const db = await benchDatabase(target, options, i === 0).catch((error: unknown) => {
-      console.error(
-        `\n${target.label}: not measured: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      process.exitCode = 1;
-    });
+    const db = await benchDatabase(target, options, i === 0 && !endpoint, endpoint).catch(
+      (error: unknown) => {
+        console.error(
+          `\n${target.label}: not measured: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        process.exitCode = 1;
+      },
+    );
     if (!db) continue;
     databases.push(db);
     console.log(
@@ -197,7 +207,14 @@ async function main() {
     );
     console.log(databaseTable(db, ceiling, options.rate));
   }
-  if (databases.length > 1) {
+  if (sink) {
+    const { exports, bytes } = await sink.received();
+    console.log(
+      `\nTracing off and on, at saturation as a share of hello-world; the sink took ${exports} exports, ${(bytes / 2 ** 20).toFixed(1)} MiB`,
+    );
+    console.log(tracingTable(databases, ceiling));
+    await sink.close();
+  } else if (databases.length > 1) {
     console.log(
       `\nSide by side: p99 (ms) at ${options.rate} req/s offered; hit rows: saturation req/s vs hello-world`,
     );

@@ -142,3 +142,35 @@ export function sideBySideTable(dbs: DatabaseResult[], ceiling: Ceiling, rate: n
   const works = dbs.map((db) => `${db.label} (${db.works.toLocaleString('en-US')})`);
   return formatTable(['p99 ms at fixed load', 'target', ...works], rows);
 }
+
+/**
+ * `--tracing`: each database with tracing off beside the same with it on (labels `… , tracing
+ * on`), per scenario: saturation req/s and its share of the hello-world ceiling of this run, the
+ * change, and p99 at the fixed load.
+ */
+export function tracingTable(dbs: DatabaseResult[], ceiling: Ceiling): string {
+  const share = (r: ScenarioResult) => `${((r.saturation.rps / ceiling.signed.rps) * 100).toFixed(1)}%`;
+  const rows = dbs
+    .filter((db) => !db.label.endsWith(', tracing on'))
+    .flatMap((off) => {
+      const on = dbs.find((db) => db.label === `${off.label}, tracing on`);
+      return off.results.map((r) => {
+        const traced = on?.results.find((x) => x.name === r.name);
+        if (!traced) return [off.label, r.name, share(r), '—', '—', ms(r.fixed.p99), '—'];
+        const change = (traced.saturation.rps / r.saturation.rps - 1) * 100;
+        return [
+          off.label,
+          r.name,
+          `${r.saturation.rps.toFixed(0)} (${share(r)})`,
+          `${traced.saturation.rps.toFixed(0)} (${share(traced)})`,
+          `${change >= 0 ? '+' : ''}${change.toFixed(1)}%`,
+          ms(r.fixed.p99),
+          ms(traced.fixed.p99),
+        ];
+      });
+    });
+  return formatTable(
+    ['database', 'scenario', 'off: req/s (of hello)', 'on: req/s (of hello)', 'change', 'p99 off', 'p99 on'],
+    rows,
+  );
+}

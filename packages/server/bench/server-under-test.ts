@@ -33,6 +33,8 @@ export interface ServerSettings {
   /** false: SEARCH_CACHE_MS=0, every keyword search reaches the database. */
   searchCache: boolean;
   redisUrl?: string;
+  /** OTLP endpoint the server sends its spans to (tracing on, decision 081); unset: off. */
+  otlpEndpoint?: string;
 }
 
 /** One running server process and what can be read from it. */
@@ -123,6 +125,10 @@ export async function startServer(
       SEARCH_CACHE_MS: settings.searchCache ? '' : '0',
       // The feed scenarios' members register and log in through the API (feed-members.ts).
       CAPTCHA_ENABLED: 'false',
+      // Tracing only when the run asks for it, whatever the caller's environment says.
+      OTEL_EXPORTER_OTLP_ENDPOINT: settings.otlpEndpoint ?? '',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+      OTEL_SDK_DISABLED: '',
     },
     /is running at/,
     // A big PGlite copy or the demo catalogue's first load takes a while.

@@ -9,6 +9,7 @@ import {
   ms,
   type ScenarioResult,
   sideBySideTable,
+  tracingTable,
   verdict,
 } from '../bench/report';
 import { namePiece, numberPrefix, titleStart } from '../bench/search-box-words';
@@ -122,6 +123,23 @@ describe('report', () => {
     expect(lines[0]).toMatch(/target\s+pg:10k \(10,000\)\s+pg:1m \(1,000,000\)/);
     expect(lines[2]).toMatch(/^latest p1\s+20\s+3\.0 ✓\s+25\.0 ✗$/);
     expect(lines[3]).toMatch(/25\.0% of hello\s+25\.0% of hello$/);
+  });
+
+  it('puts a database with tracing off beside itself with tracing on (--tracing)', () => {
+    const db = (label: string, rps: number): DatabaseResult => ({
+      label,
+      kind: 'demo',
+      works: 3000,
+      peakMb: 200,
+      loadAverage: [0.5, 1],
+      results: [result('latest p1', 4, { saturation: load(8, rps) })],
+    });
+    const table = tracingTable([db('demo', 4_000), db('demo, tracing on', 3_000)], ceiling);
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/off: req\/s \(of hello\)\s+on: req\/s \(of hello\)\s+change/);
+    expect(lines[2]).toMatch(
+      /^demo\s+latest p1\s+4000 \(20\.0%\)\s+3000 \(15\.0%\)\s+-25\.0%\s+4\.0\s+4\.0$/,
+    );
   });
 });
 
