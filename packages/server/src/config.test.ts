@@ -298,4 +298,60 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('turns tracing on only with a collector named, reading the standard OTEL_ variables (decision 081)', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).tracing).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dir, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/', OTEL_SDK_DISABLED: 'true' })
+        .tracing,
+    ).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' }).tracing).toEqual({
+      url: 'http://c:4318/v1/traces',
+      headers: {},
+      serviceName: undefined,
+      resourceAttributes: {},
+      sampler: 'parentbased_always_on',
+      ratio: 1,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://t.example/otlp/traces',
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=shared,x-team=a%20b',
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-api-key=traces',
+        OTEL_SERVICE_NAME: 'yingku-web-1',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing,
+    ).toEqual({
+      url: 'https://t.example/otlp/traces',
+      headers: { 'x-api-key': 'traces', 'x-team': 'a b' },
+      serviceName: 'yingku-web-1',
+      resourceAttributes: { 'deployment.environment.name': 'prod' },
+      sampler: 'parentbased_traceidratio',
+      ratio: 0.25,
+    });
+  });
+
+  it('stops on tracing settings it cannot honour, naming each', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    expect(refused({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toMatch(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: 只支持 http\/protobuf/,
+    );
+    expect(refused({ OTEL_EXPORTER_OTLP_ENDPOINT: 'c:4318' })).toContain('OTEL_EXPORTER_OTLP_ENDPOINT');
+    expect(refused({ OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' })).toContain('OTEL_EXPORTER_OTLP_HEADERS');
+    expect(refused({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toContain('OTEL_TRACES_SAMPLER');
+    expect(refused({ OTEL_TRACES_SAMPLER_ARG: '2' })).toContain('OTEL_TRACES_SAMPLER_ARG');
+  });
 });
