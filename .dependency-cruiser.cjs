@@ -1,7 +1,7 @@
 /**
  * The directions code may depend in (STYLE.md; decision 036), checked by `npm run lint:deps` within
  * `npm test`: a feature calls another feature's service, never its repo; shared code (the
- * server's db, http and lib, the web's components, api and session) never imports a feature;
+ * server's db, http, lib and redis, the web's components, api and session) never imports a feature;
  * the contract imports neither app; and no module imports itself round a cycle.
  * The composition roots (the server's app.ts with app-services.ts and app-routes.ts, main.ts,
  * worker.ts, cli and demo seed, the web's app folder) wire features together and may import any
@@ -30,12 +30,12 @@ module.exports = {
     {
       name: 'shared-server-code-imports-no-feature',
       comment:
-        "The server's db, http and lib folders serve every feature and belong to none. The demo " +
+        "The server's db, http, lib and redis folders serve every feature and belong to none. The demo " +
         "data (db/seed) is made through the features' own services, as staff would make it, and " +
         'tests may exercise shared code with a feature.',
       severity: 'error',
       from: {
-        path: '^packages/server/src/(db|http|lib)/',
+        path: '^packages/server/src/(db|http|lib|redis)/',
         pathNot: '^packages/server/src/db/seed/|[.]test[.]ts$',
       },
       to: { path: '^packages/server/src/features/' },

@@ -45,7 +45,7 @@ describe('loadConfig: NAME_FILE', () => {
       signSecret: 'sign-secret-from-a-file',
       twoFactorKey: Buffer.from('ab'.repeat(32), 'hex'),
       databaseUrl: 'postgres://u:p@db:5432/yingku',
-      redisUrl: 'redis://:p@cache:6379',
+      redis: { url: 'redis://:p@cache:6379' },
       metricsToken: 'a-metrics-token-of-length',
     });
   });

@@ -37,6 +37,41 @@ describe('loadConfig: several servers', () => {
     });
   });
 
+  it("reads Redis by address, or through Sentinel with the master's name and passwords", () => {
+    expect(load({ DATABASE_URL: primary, REDIS_URL: 'rediss://:pw@cache:6380/1' }).redis).toEqual({
+      url: 'rediss://:pw@cache:6380/1',
+    });
+    expect(
+      load({
+        DATABASE_URL: primary,
+        REDIS_SENTINELS: 's1:26379, 10.0.0.2:26380,[::1]:26381',
+        REDIS_SENTINEL_NAME: 'mymaster',
+        REDIS_PASSWORD: 'master-pw',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-pw',
+      }).redis,
+    ).toEqual({
+      sentinels: [
+        { host: 's1', port: 26379 },
+        { host: '10.0.0.2', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      name: 'mymaster',
+      password: 'master-pw',
+      sentinelPassword: 'sentinel-pw',
+    });
+  });
+
+  it.each([
+    [{ REDIS_SENTINELS: 's1:26379', REDIS_URL: 'redis://cache' }, /REDIS_SENTINELS: .*not both/],
+    [{ REDIS_SENTINELS: 's1:26379' }, /REDIS_SENTINEL_NAME: /],
+    [{ REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm' }, /REDIS_SENTINELS: /],
+    [{ REDIS_SENTINELS: 's1:99999', REDIS_SENTINEL_NAME: 'm' }, /REDIS_SENTINELS: .*port/],
+    [{ REDIS_SENTINEL_NAME: 'mymaster' }, /REDIS_SENTINEL_NAME: only with REDIS_SENTINELS/],
+    [{ REDIS_URL: 'redis://cache', REDIS_PASSWORD: 'pw' }, /REDIS_PASSWORD: only with REDIS_SENTINELS/],
+  ])('refuses Redis settings that do not fit together (%o), naming the variable', (env, message) => {
+    expect(() => load({ DATABASE_URL: primary, ...env })).toThrow(message);
+  });
+
   it('refuses a read replica without a primary, naming the variable', () => {
     expect(() => load({ DATABASE_READ_URL: primary })).toThrow(/DATABASE_READ_URL: .*DATABASE_URL/);
   });

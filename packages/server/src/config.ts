@@ -15,6 +15,7 @@ import { type ConfigProfile, configProfile, DEMO_SIGN_SECRET, productionProblems
 import { readSettingFiles } from './config-secret-files';
 import { mailEnvShape, type MailSettings, mailSettings } from './features/mail/mail-settings';
 import { mediaEnvShape, type MediaSettings, mediaSettings } from './features/video/media-settings';
+import { redisEnvShape, type RedisSettings, redisSettings } from './redis/redis-settings';
 import { SERVER_DIR } from './server-dir';
 import { tracingEnvShape, type TracingSettings, tracingSettings } from './telemetry/tracing-settings';
 
@@ -32,10 +33,6 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 开头的连接串')
     .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, '应为 redis:// 开头的连接串')
-    .optional(),
   /**
    * Whether the server and the worker bring the schema up to date before they listen. Unset: yes
    * on the embedded database, no with DATABASE_URL, where `npm run migrate` does it apart from
@@ -47,11 +44,6 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 开头的连接串')
     .optional(),
-  /** Starts every Redis key, so several sites or environments can share one Redis. */
-  REDIS_KEY_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, '应为 1–64 个字母、数字或 : _ . -')
-    .default('yingku:'),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, '至少 16 个字符').optional(),
   /**
@@ -180,6 +172,7 @@ const envSchema = z.object({
   ...mediaEnvShape,
   ...mailEnvShape,
   ...tracingEnvShape,
+  ...redisEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -193,6 +186,8 @@ const FILE_SETTINGS: readonly (keyof Env)[] = [
   'DATABASE_URL',
   'DATABASE_READ_URL',
   'REDIS_URL',
+  'REDIS_PASSWORD',
+  'REDIS_SENTINEL_PASSWORD',
   'METRICS_TOKEN',
   'SIGN_SECRET',
   'JWT_SECRET',
@@ -222,7 +217,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** MIGRATE_ON_START: migrate before listening, else only check the schema (decision 072). */
   migrateOnStart: boolean;
-  redisUrl: string | undefined;
+  /** REDIS_URL or REDIS_SENTINELS: where Redis is; undefined without it (decision 080). */
+  redis: RedisSettings | undefined;
   signSecret: string;
   appId: string;
   jwtSecret: string;
@@ -243,7 +239,7 @@ export interface AppConfig {
   payments: PaymentsSettings;
   /** A PostgreSQL read replica that catalogue reads go to (DATABASE_READ_URL). */
   databaseReadUrl: string | undefined;
-  /** Prefix of every Redis key (nonces, flood limits). */
+  /** Prefix of every Redis key (nonces, flood limits, stream places, search answers). */
   redisKeyPrefix: string;
   /** When set, /metrics needs this bearer token. */
   metricsToken: string | undefined;
@@ -320,9 +316,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   let media: MediaSettings;
   let mail: MailSettings;
+  let redis: RedisSettings | undefined;
   try {
     media = mediaSettings(e, dataDir, e.DATABASE_URL, () => persistedSecret(dataDir, 'media-signing-key'));
     mail = mailSettings(e, dataDir, payments.publicUrl);
+    redis = redisSettings(e);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -333,7 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     migrateOnStart: e.MIGRATE_ON_START ?? e.DATABASE_URL === undefined,
-    redisUrl: e.REDIS_URL,
+    redis,
     signSecret: e.SIGN_SECRET,
     appId: e.APP_ID,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret'),
@@ -525,7 +523,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: 'memory://',
     databaseUrl: undefined,
     migrateOnStart: true,
-    redisUrl: undefined,
+    redis: undefined,
     signSecret: 'test-sign-secret',
     appId: 'test-app',
     jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789abcdef',

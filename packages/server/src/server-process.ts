@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -11,6 +10,8 @@ import { attachDemoVideos, prepareDemoVideos } from './db/seed/demo-videos';
 import { takeWorkerLease } from './db/worker-lease';
 import { createLifecycle } from './http/health';
 import { redisNonceStore } from './http/nonce-stores';
+import { createRedisClient } from './redis/redis-client';
+import { describeRedis } from './redis/redis-settings';
 import { createShutdown } from './shutdown';
 import { createBackupSchedule } from './features/backup/backup-schedule';
 import { listenForBackupRequests } from './features/backup/backup-socket';
@@ -49,9 +50,8 @@ async function serve(config: AppConfig, started: number): Promise<void> {
   const readDatabase = config.databaseReadUrl
     ? await openDatabase({ url: config.databaseReadUrl })
     : undefined;
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true })
-    : undefined;
+  // Its options keep requests from waiting on a Redis that does not answer (decision 080).
+  const redis = config.redis ? createRedisClient(config.redis) : undefined;
   // The worker id in this process's new ids, held as long as it runs (decision 022).
   const workerLease = await takeWorkerLease(config.databaseUrl);
   const lifecycle = createLifecycle();
@@ -103,7 +103,7 @@ async function serve(config: AppConfig, started: number): Promise<void> {
   const store =
     database.kind === 'pglite'
       ? `PGlite in ${config.dataDir}`
-      : `PostgreSQL${readDatabase ? ', catalogue reads from a replica' : ''}${redis ? ', Redis' : ''}`;
+      : `PostgreSQL${readDatabase ? ', catalogue reads from a replica' : ''}${config.redis ? `, ${describeRedis(config.redis)}` : ''}`;
   console.log(
     `影库 is running at http://${shownHost}:${port}/  (${store}, ${config.profile} profile, ready in ${Date.now() - started} ms)`,
   );
