@@ -39,6 +39,7 @@ import * as m0026 from './migrations/0026-account-deletion';
 import * as m0027 from './migrations/0027-staff-trust';
 import * as m0028 from './migrations/0028-two-factor';
 import * as m0029 from './migrations/0029-backfills';
+import * as m0030 from './migrations/0030-nonce-fallback';
 
 /**
  * Every migration, in order. Listed here rather than read from disk so the same list runs under
@@ -74,6 +75,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '0027-staff-trust': m0027,
   '0028-two-factor': m0028,
   '0029-backfills': m0029,
+  '0030-nonce-fallback': m0030,
 };
 
 /** The names of every migration this release has, in order. */

@@ -210,6 +210,12 @@ export interface RequestNoncesTable {
   expires_at: GivenTimestamp;
 }
 
+/** One row: servers claim nonces in the database until `until` (decision 080). */
+export interface NonceFallbackTable {
+  id: Generated<number>;
+  until: GivenTimestamp;
+}
+
 export interface LevelsTable {
   id: number;
   group_name: string;
@@ -643,6 +649,7 @@ export interface DB {
   entity_names: EntityNamesTable;
   entity_name_grams: EntityNameGramsTable;
   request_nonces: RequestNoncesTable;
+  nonce_fallback: NonceFallbackTable;
   levels: LevelsTable;
   users: UsersTable;
   login_sessions: LoginSessionsTable;

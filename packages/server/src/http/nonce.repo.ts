@@ -30,6 +30,43 @@ export function createNonceRepo(db: Kysely<DB>) {
       return rows.map((r) => ({ nonce: r.nonce, expiresAt: new Date(r.expires_at) }));
     },
 
+    /**
+     * Copies of claims Redis decided (decision 080), in one statement: a row already held is
+     * kept, an expired one takes the new expiry.
+     */
+    async recordAll(claims: ReadonlyArray<{ nonce: string; expiresAt: number }>): Promise<void> {
+      if (claims.length === 0) return;
+      const nonces = claims.map((c) => c.nonce);
+      const expiries = claims.map((c) => new Date(c.expiresAt).toISOString());
+      await sql`INSERT INTO request_nonces (nonce, expires_at)
+        SELECT DISTINCT ON (nonce) nonce, expires_at
+          FROM unnest(${nonces}::text[], ${expiries}::timestamptz[]) AS given (nonce, expires_at)
+          ORDER BY nonce, expires_at DESC
+        ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at
+          WHERE request_nonces.expires_at < excluded.expires_at`.execute(db);
+    },
+
+    /** Every server claims in the database for `holdMs` from now, by the database's clock. */
+    async raiseFallback(holdMs: number): Promise<void> {
+      const until = sql<Date>`now() + ${holdMs} * interval '1 millisecond'`;
+      await db
+        .insertInto('nonce_fallback')
+        .values({ until })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ until: sql<Date>`GREATEST(nonce_fallback.until, excluded.until)` }),
+        )
+        .execute();
+    },
+
+    /** Whether some server raised the fallback and its time has not run out. */
+    async fallbackRaised(): Promise<boolean> {
+      const row = await db
+        .selectFrom('nonce_fallback')
+        .select(sql<boolean>`until > now()`.as('raised'))
+        .executeTakeFirst();
+      return row?.raised === true;
+    },
+
     async deleteExpired(): Promise<number> {
       const result = await db
         .deleteFrom('request_nonces')
