@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import type { WorkerLease } from './db/worker-lease';
@@ -11,7 +10,12 @@ import { createMailer } from './features/mail/mailer';
 import { createActivationCodesService } from './features/activation-codes/activation-codes.service';
 import type { CatalogueCache } from './features/catalogue/catalogue.cache';
 import { createCatalogueService } from './features/catalogue/catalogue.service';
-import { memorySearchCache, redisSearchCache, type SearchCache } from './features/catalogue/search/cache';
+import {
+  failoverSearchCache,
+  memorySearchCache,
+  redisSearchCache,
+  type SearchCache,
+} from './features/catalogue/search/cache';
 import { createCatalogueAdminService } from './features/catalogue-admin/catalogue-admin.service';
 import { createImportJobsService } from './features/catalogue-admin/import-jobs.service';
 import type { CloudDownloadsService } from './features/cloud-downloads/cloud-downloads.service';
@@ -25,7 +29,7 @@ import { createMembershipService } from './features/membership/membership.servic
 import { createPaymentNotifyService } from './features/payments/payment-notify.service';
 import type { PaymentProviders } from './features/payments/providers';
 import { createMediaTokens } from './features/streams/media-tokens';
-import { databaseStreamSlots, redisStreamSlots } from './features/streams/stream-slots';
+import { databaseStreamSlots, failoverStreamSlots, redisStreamSlots } from './features/streams/stream-slots';
 import { createStreamUrls } from './features/streams/stream-urls';
 import { createStreamsService } from './features/streams/streams.service';
 import { createSupportService } from './features/support/support.service';
@@ -38,6 +42,7 @@ import type { AccessTokens } from './http/auth';
 import type { AppMetrics } from './http/metrics';
 import { every } from './lib/every';
 import { runBackfills } from './db/migrate';
+import type { RedisLink } from './redis/redis-link';
 
 export interface AppServicesDeps {
   /** Its logger, and the hooks that start and stop what runs in the background. */
@@ -46,8 +51,8 @@ export interface AppServicesDeps {
   database: Database;
   /** DATABASE_READ_URL: the catalogue's reads go there. */
   readDatabase?: Database | undefined;
-  /** With REDIS_URL: the search cache is shared there. */
-  redis?: Redis | undefined;
+  /** With Redis: stream places and the search cache are shared there while it answers. */
+  redis?: RedisLink | undefined;
   /** The app's one read cache, which the console's writers clear (decision 006). */
   catalogueCache: CatalogueCache;
   tokens: AccessTokens;
@@ -149,14 +154,17 @@ export async function createAppServices(deps: AppServicesDeps) {
   };
   every(app, BACKFILL_EVERY_MS, 'migration backfills', () => scheduledJobs.backfills());
 
-  // Which devices stream on each account: where every server sees them (Redis, else the database).
+  // Which devices stream on each account: where every server sees them (Redis, else the
+  // database). The table is swept with Redis too: it holds what an outage of Redis put there.
+  const databaseSlots = databaseStreamSlots(db);
   const streamSlots = deps.redis
-    ? redisStreamSlots(deps.redis, config.redisKeyPrefix)
-    : databaseStreamSlots(db);
-  if (!deps.redis) {
-    const { sweep } = databaseStreamSlots(db);
-    every(app, 60_000, 'stream slot sweep', sweep);
-  }
+    ? failoverStreamSlots(
+        deps.redis,
+        redisStreamSlots(deps.redis.client, config.redisKeyPrefix),
+        databaseSlots,
+      )
+    : databaseSlots;
+  every(app, 60_000, 'stream slot sweep', databaseSlots.sweep);
   deps.metrics.readActiveStreams(() => streamSlots.active());
 
   const imports = createImportJobsService({
@@ -182,7 +190,7 @@ export async function createAppServices(deps: AppServicesDeps) {
     audit: staffAudit,
     catalogue: createCatalogueService({
       database: deps.readDatabase ?? database,
-      searchCache: searchCache(app, config, deps.redis),
+      searchCache: searchCache(config, deps.redis),
     }),
     catalogueAdmin: createCatalogueAdminService({ db, onChange: () => catalogueCache.clear(), audit }),
     exports: createExportService({ db, log: app.log }),
@@ -221,16 +229,15 @@ export async function createAppServices(deps: AppServicesDeps) {
   };
 }
 
-/** Keyword searches' shared answers: in Redis when there is one, else in this process. */
-function searchCache(
-  app: FastifyInstance,
-  config: AppConfig,
-  redis: Redis | undefined,
-): SearchCache | undefined {
+/** Keyword searches' shared answers: in Redis when there is one (and it answers), else in this process. */
+function searchCache(config: AppConfig, redis: RedisLink | undefined): SearchCache | undefined {
   if (config.searchCacheMs <= 0) return undefined;
-  if (!redis) return memorySearchCache(config.searchCacheMs);
-  return redisSearchCache(redis, config.searchCacheMs, config.redisKeyPrefix, (error) =>
-    app.log.warn({ err: error }, 'search cache: Redis failed; searching the database'),
+  const local = memorySearchCache(config.searchCacheMs);
+  if (!redis) return local;
+  return failoverSearchCache(
+    redis,
+    redisSearchCache(redis.client, config.searchCacheMs, config.redisKeyPrefix),
+    local,
   );
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -27,21 +26,20 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerErrorHandling } from './http/error-handler';
 import type { Lifecycle } from './http/health';
 import { loggingOptions } from './http/logging';
-import { createNonceRepo } from './http/nonce.repo';
-import { openNonceJournal } from './http/nonce-journal';
-import { databaseNonceStore, journalledNonceStore } from './http/nonce-stores';
+import { createNonceStore } from './http/nonces';
 import { openApiTransform } from './http/openapi';
 import { addOperations } from './http/operations';
-import type { NonceStore } from './http/signing';
 import { responseSerializerCompiler } from './http/response-serializer';
-import { every } from './lib/every';
+import { createRedisLink } from './redis/redis-link';
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
-  /** Defaults to the database; server-process.ts passes a Redis store when REDIS_URL is set. */
-  nonces?: NonceStore;
-  /** With REDIS_URL: shared flood-limit counters; readiness pings it. */
+  /**
+   * With REDIS_URL (or Sentinel): the process's client, which server-process.ts makes and closes. Nonces,
+   * flood limits, stream places and search answers live there while it answers, and in the
+   * database while it does not (decision 080).
+   */
   redis?: Redis;
   /** Tests: payment providers to use instead of the configured ones (e.g. one that fails). */
   paymentProviders?: ProviderOverrides;
@@ -80,7 +78,6 @@ declare module 'fastify' {
 export async function buildApp({
   config,
   database,
-  nonces,
   redis,
   paymentProviders,
   readDatabase,
@@ -118,12 +115,28 @@ export async function buildApp({
     transform: openApiTransform,
   });
 
-  const { metrics } = await addOperations(app, { config, database, readDatabase, redis, lifecycle });
+  // Every use of Redis goes through this one link: up or down, and each use's fallback.
+  const redisLink = redis ? createRedisLink(redis, app.log) : undefined;
+  if (redisLink) {
+    app.addHook('onClose', async () => redisLink.close());
+    await redisLink.start();
+  }
+  const { metrics } = await addOperations(app, {
+    config,
+    database,
+    readDatabase,
+    redis: redisLink,
+    lifecycle,
+  });
   const catalogueCache = countingCatalogueCache(
     createCatalogueCache(config.catalogueCacheMs),
     metrics.catalogueCache,
   );
-  const nonceStore = nonces ?? (await databaseNonces(app, database, config.dataDir));
+  const nonceStore = await createNonceStore(app, {
+    database,
+    dataDir: config.dataDir,
+    redis: redisLink && { link: redisLink, keyPrefix: config.redisKeyPrefix },
+  });
   const tokens = createAccessTokens(config.jwtSecret);
   const auth = createAuthenticator(
     tokens,
@@ -160,7 +173,7 @@ export async function buildApp({
     database,
     readDatabase,
     catalogueCache,
-    redis,
+    redis: redisLink,
     tokens,
     providers,
     newId,
@@ -173,32 +186,6 @@ export async function buildApp({
   app.decorate('scheduledJobs', services.scheduledJobs);
   await registerRoutes(app, { config, services, auth, video, catalogueCache, nonces: nonceStore, providers });
   return app;
-}
-
-/**
- * Nonces in the database: on PostgreSQL claimed row by row (every instance sees them at once);
- * on PGlite, which only this process can open, claimed in memory and journalled to a file in
- * DATA_DIR at once.
- */
-async function databaseNonces(
-  app: FastifyInstance,
-  database: Database,
-  dataDir: string,
-): Promise<NonceStore> {
-  const repo = createNonceRepo(database.db);
-  if (database.kind === 'postgres') {
-    every(app, 60_000, 'nonce sweep', () => repo.deleteExpired());
-    return databaseNonceStore(repo);
-  }
-  const journal = dataDir.startsWith('memory://')
-    ? undefined
-    : openNonceJournal(path.join(dataDir, 'nonce-journal'));
-  const store = journalledNonceStore(repo, journal);
-  await store.load();
-  // A minute's nonces per journal file; forgetting the expired ones walks them all.
-  every(app, 60_000, 'nonce sweep', async () => store.sweep());
-  app.addHook('onClose', async () => journal?.close());
-  return store;
 }
 
 /** Fastify's trustProxy from the config; a hop count trusts that many proxies nearest us. */

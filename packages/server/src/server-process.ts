@@ -9,7 +9,6 @@ import { createDemoStaff, demoStaffLogin } from './db/seed/demo-staff';
 import { attachDemoVideos, prepareDemoVideos } from './db/seed/demo-videos';
 import { takeWorkerLease } from './db/worker-lease';
 import { createLifecycle } from './http/health';
-import { redisNonceStore } from './http/nonce-stores';
 import { createRedisClient } from './redis/redis-client';
 import { describeRedis } from './redis/redis-settings';
 import { createShutdown } from './shutdown';
@@ -61,7 +60,7 @@ async function serve(config: AppConfig, started: number): Promise<void> {
     lifecycle,
     workerLease,
     ...(readDatabase ? { readDatabase } : {}),
-    ...(redis ? { nonces: redisNonceStore(redis, config.redisKeyPrefix), redis } : {}),
+    ...(redis ? { redis } : {}),
   });
 
   // The embedded database's scheduled backups, by the process that has it open (decision 075).

@@ -27,15 +27,18 @@ export interface TestApp {
 
 /**
  * The whole app on a fresh test database, with signed-request helpers for `app.inject()`.
- * `deps` can add a read replica, a lifecycle or a log stream; closing the app does not close
- * a read database it was given.
+ * `deps` can add a read replica, a Redis client, a lifecycle or a log stream; closing the app
+ * closes neither a read database nor a Redis client it was given.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   {
     database: given,
     ...deps
-  }: Pick<AppDeps, 'paymentProviders' | 'readDatabase' | 'lifecycle' | 'logStream' | 'videoQueue'> & {
+  }: Pick<
+    AppDeps,
+    'paymentProviders' | 'readDatabase' | 'lifecycle' | 'logStream' | 'videoQueue' | 'redis'
+  > & {
     /** A migrated database of the test's own (e.g. PGlite in a directory); closed by close(). */
     database?: Database;
   } = {},

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
+import type { RedisLink } from '../redis/redis-link';
 
 /** Liveness: the process is up and its event loop turns. */
 export const HEALTH_PATH = '/healthz';
-/** Readiness: send traffic here — the databases (and Redis) answer and no shutdown has begun. */
+/** Readiness: send traffic here — the databases answer and no shutdown has begun. */
 export const READY_PATH = '/readyz';
 
 /** A dependency slower than this is as good as down for a load balancer's check. */
@@ -47,17 +47,20 @@ export interface HealthDeps {
   database: Database;
   /** The catalogue's read replica, when DATABASE_READ_URL is set. */
   readDatabase?: Database | undefined;
-  redis?: Redis | undefined;
+  /** Reported, never a reason to take the server out: it serves without Redis (decision 080). */
+  redis?: RedisLink | undefined;
 }
 
 type CheckResult = 'ok' | 'error';
 
 /**
  * `GET /healthz` always 200 while the process runs (restart it when this fails);
- * `GET /readyz` 200 when every dependency answers within {@link CHECK_TIMEOUT_MS}, 503 when one
+ * `GET /readyz` 200 when every database answers within {@link CHECK_TIMEOUT_MS}, 503 when one
  * does not or the server is draining (take it out of the load balancer, do not restart it).
- * Both outside /prod-api and unsigned; they name which check failed, never why (no addresses
- * or error texts leave).
+ * Redis is reported beside them but does not count: every server serves from the database while
+ * Redis is away, and taking them all out for it would turn a degraded site into none
+ * (decision 080). Both outside /prod-api and unsigned; they name which check failed, never why
+ * (no addresses or error texts leave).
  */
 export function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   const { lifecycle } = deps;
@@ -79,7 +82,7 @@ export function addHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
     reply.header('cache-control', 'no-store');
     if (lifecycle.draining) return reply.status(503).send({ status: 'draining' });
     const checks = await runChecks(deps);
-    const ready = Object.values(checks).every((result) => result === 'ok');
+    const ready = Object.entries(checks).every(([name, result]) => name === 'redis' || result === 'ok');
     if (!ready) request.log.warn({ checks }, 'not ready');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
   });
@@ -93,7 +96,18 @@ async function runChecks({
   const ping = (db: Database) => () => sql`SELECT 1`.execute(db.db);
   const checks: Array<[string, () => Promise<unknown>]> = [['database', ping(database)]];
   if (readDatabase) checks.push(['readDatabase', ping(readDatabase)]);
-  if (redis) checks.push(['redis', () => redis.ping()]);
+  // Through the link: a Redis known to be down is not asked again (its probe does that).
+  if (redis) {
+    checks.push([
+      'redis',
+      () =>
+        redis.run(
+          'ping',
+          () => redis.client.ping(),
+          () => Promise.reject(new Error('Redis is down')),
+        ),
+    ]);
+  }
   const results = await Promise.all(
     checks.map(async ([name, check]) => [name, await within(check)] as const),
   );

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { REDIS_OPERATIONS, type RedisLink } from '../redis/redis-link';
 import { unauthorized } from './errors';
 
 /** Where Prometheus scrapes; outside /prod-api and unsigned. */
@@ -76,6 +77,8 @@ export interface AppMetrics {
   paymentNotify(provider: string, outcome: NotifyOutcome): void;
   /** Another part's metrics on the same page (the transcode worker run in this process). */
   addRegistry(other: Registry): void;
+  /** With Redis: whether it answers, and its failed calls by what they were for (decision 080). */
+  watchRedis(link: RedisLink): void;
 }
 
 /** Records nothing: for services built outside an app (the CLI, tests of one service). */
@@ -187,6 +190,25 @@ export function addMetrics(app: FastifyInstance, { token }: MetricsOptions = {})
     },
     addRegistry: (other) => {
       others.push(other);
+    },
+    watchRedis: (link) => {
+      new Gauge({
+        name: 'yingku_redis_up',
+        help: 'Whether this server reaches Redis now (1), or keeps what Redis would in its database (0)',
+        registers: [registry],
+        collect() {
+          this.set(link.up ? 1 : 0);
+        },
+      });
+      const errors = new Counter({
+        name: 'yingku_redis_errors_total',
+        help: 'Calls to Redis that failed or timed out, by what they were for; each was served by its fallback',
+        labelNames: ['operation'] as const,
+        registers: [registry],
+      });
+      // Every series from the start at 0, so a rate over the first failure is not lost.
+      for (const operation of REDIS_OPERATIONS) errors.inc({ operation }, 0);
+      link.onError((operation) => errors.inc({ operation }));
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/connection';
 import { createFloodCountersRepo } from './flood-counters.repo';
@@ -8,12 +7,14 @@ import { addHealthRoutes, createLifecycle, type Lifecycle } from './health';
 import { addRequestIdHeader } from './logging';
 import { addMetrics, type AppMetrics } from './metrics';
 import { every } from '../lib/every';
+import type { RedisLink } from '../redis/redis-link';
 
 export interface OperationsDeps {
   config: AppConfig;
   database: Database;
   readDatabase?: Database | undefined;
-  redis?: Redis | undefined;
+  /** With Redis: flood counts there while it answers; readiness and metrics report it. */
+  redis?: RedisLink | undefined;
   lifecycle?: Lifecycle | undefined;
 }
 
@@ -24,6 +25,8 @@ const SWEEP_MS = 60_000;
  * What running many instances needs, outside /prod-api and before any feature registers:
  * request ids on answers, /healthz and /readyz, /metrics, and flood limits counted where every
  * instance sees them (Redis, else PostgreSQL; only PGlite, one process by nature, counts here).
+ * With Redis, PostgreSQL (or this process, on PGlite) counts while Redis does not answer
+ * (decision 080).
  */
 export async function addOperations(
   app: FastifyInstance,
@@ -31,11 +34,12 @@ export async function addOperations(
 ): Promise<{ metrics: AppMetrics; lifecycle: Lifecycle }> {
   addRequestIdHeader(app);
   const metrics = addMetrics(app, { token: config.metricsToken });
+  if (redis) metrics.watchRedis(redis);
   addHealthRoutes(app, { lifecycle, database, readDatabase, redis });
 
-  const counters = database.kind === 'postgres' && !redis ? createFloodCountersRepo(database.db) : undefined;
+  const counters = database.kind === 'postgres' ? createFloodCountersRepo(database.db) : undefined;
   await addFloodLimits(app, {
-    redis: redis ? { client: redis, keyPrefix: config.redisKeyPrefix } : undefined,
+    redis: redis ? { link: redis, keyPrefix: config.redisKeyPrefix } : undefined,
     database: counters,
   });
   if (counters) {

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/connection';
 import { createTestDatabase } from '../../../test/db';
+import { redisTestsWanted, startRedisServer, type TestRedis } from '../../../test/redis-server';
 import { insertUser } from '../../../test/users';
-import { databaseStreamSlots, redisStreamSlots, SLOT_SECONDS, type StreamSlots } from './stream-slots';
+import { createRedisClient } from '../../redis/redis-client';
+import { createRedisLink, type RedisLink } from '../../redis/redis-link';
+import {
+  databaseStreamSlots,
+  failoverStreamSlots,
+  redisStreamSlots,
+  SLOT_SECONDS,
+  type StreamSlots,
+} from './stream-slots';
 
 /** The same rules, whichever store keeps the places; `age` makes a device's last beat old. */
 function slotRules(
@@ -104,4 +114,52 @@ describe.skipIf(!url)('in Redis', () => {
       await redis.zadd(`${prefix}streams:active`, old, `${userId}:${sessionId}`);
     },
   }));
+});
+
+// A Redis of the test's own, killed under the places (decision 080): the database keeps them,
+// the account's limit holds there, and Redis has them again once it is back.
+describe.skipIf(!redisTestsWanted())('in Redis, with the database while Redis is down', () => {
+  let redis: TestRedis;
+  let link: RedisLink;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    link = createRedisLink(createRedisClient({ url: redis.url }), pino({ level: 'silent' }), {
+      probeMs: 100,
+    });
+    await link.start();
+  }, 30_000);
+  afterAll(async () => {
+    link?.close();
+    link?.client.disconnect();
+    await redis?.stop();
+  });
+
+  it('keeps the limit through an outage, each store counting what it was told', async () => {
+    const prefix = `yingku-test-${randomUUID()}:`;
+    const slots = failoverStreamSlots(
+      link,
+      redisStreamSlots(link.client, prefix),
+      databaseStreamSlots(database.db),
+    );
+    const user = (await insertUser(database.db)).id;
+    const device = () => ({ userId: user, sessionId: randomUUID(), workId: '1' });
+    const [a, b, c] = [device(), device(), device()];
+    expect(await slots.claim(a, 2)).toBe(true);
+    expect(await link.client.zcard(`${prefix}streams:${user}`)).toBe(1);
+
+    await redis.kill();
+    // a's next report takes its place in the database; the limit holds there.
+    expect(await slots.claim(a, 2)).toBe(true);
+    expect(await slots.claim(b, 2)).toBe(true);
+    expect(await slots.claim(c, 2)).toBe(false);
+    expect(await slots.active()).toBeGreaterThanOrEqual(2);
+
+    await redis.restart();
+    await vi.waitFor(() => expect(link.up).toBe(true), { timeout: 15_000, interval: 50 });
+    // Redis came back empty: the playing devices take their places again at their next report.
+    expect(await slots.claim(a, 2)).toBe(true);
+    expect(await slots.claim(b, 2)).toBe(true);
+    expect(await slots.claim(c, 2)).toBe(false);
+    expect(await link.client.zcard(`${prefix}streams:${user}`)).toBe(2);
+  }, 30_000);
 });

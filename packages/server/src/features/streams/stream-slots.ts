@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { RedisLink } from '../../redis/redis-link';
 import { createStreamSlotsRepo } from './stream-slots.repo';
 
 /**
@@ -19,7 +20,7 @@ export interface StreamSlot {
 
 /**
  * The devices each VIP account streams on now, shared by every server (docs/decisions/055):
- * in Redis with REDIS_URL, else in the database.
+ * in Redis with REDIS_URL (in the database while it does not answer), else in the database.
  */
 export interface StreamSlots {
   /** Takes or keeps the device's place; false, changing nothing, when `limit` others hold one. */
@@ -85,5 +86,35 @@ export function redisStreamSlots(redis: Redis, keyPrefix: string): StreamSlots {
       await redis.zremrangebyscore(allKey, '-inf', `(${Date.now() - windowMs}`);
       return redis.zcard(allKey);
     },
+  };
+}
+
+/**
+ * Redis's places while it answers, the database's while it does not (decision 080). Neither store
+ * knows what the other was told: at each switch a device keeps its place at its next position
+ * report (~10 s), and until then a new device of the account may take a place the others will
+ * not find free — the limit holds again within one report, and no VIP is refused a stream for
+ * an outage.
+ */
+export function failoverStreamSlots(link: RedisLink, redis: StreamSlots, database: StreamSlots): StreamSlots {
+  return {
+    claim: (slot, limit) =>
+      link.run(
+        'stream_slots',
+        () => redis.claim(slot, limit),
+        () => database.claim(slot, limit),
+      ),
+    release: (userId, sessionId) =>
+      link.run(
+        'stream_slots',
+        () => redis.release(userId, sessionId),
+        () => database.release(userId, sessionId),
+      ),
+    active: () =>
+      link.run(
+        'stream_slots',
+        () => redis.active(),
+        () => database.active(),
+      ),
   };
 }

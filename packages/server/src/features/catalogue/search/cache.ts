@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import type { RedisLink } from '../../../redis/redis-link';
 import type { WorksPage } from './planner';
 
 /**
@@ -37,32 +38,40 @@ export function memorySearchCache(ttlMs: number): SearchCache {
 
 /**
  * Shared by every server through Redis (`<REDIS_KEY_PREFIX>search:<version>:<hash>`, a JSON
- * page with PX). A Redis that fails or is slow to answer costs a search, never an answer: errors
- * read as a miss and a failed store is dropped.
+ * page with PX). A failing call rejects: {@link failoverSearchCache} decides what then.
  */
-export function redisSearchCache(
-  redis: Redis,
-  ttlMs: number,
-  keyPrefix: string,
-  onError: (error: unknown) => void,
-): SearchCache {
+export function redisSearchCache(redis: Redis, ttlMs: number, keyPrefix: string): SearchCache {
   const full = (key: string) => `${keyPrefix}search:${key}`;
   return {
     async get(key) {
-      try {
-        const value = await redis.get(full(key));
-        return value === null ? undefined : (JSON.parse(value) as WorksPage);
-      } catch (error) {
-        onError(error);
-        return undefined;
-      }
+      const value = await redis.get(full(key));
+      return value === null ? undefined : (JSON.parse(value) as WorksPage);
     },
     async set(key, page) {
-      try {
-        await redis.set(full(key), JSON.stringify(page), 'PX', Math.max(ttlMs, 1));
-      } catch (error) {
-        onError(error);
-      }
+      await redis.set(full(key), JSON.stringify(page), 'PX', Math.max(ttlMs, 1));
     },
+  };
+}
+
+/**
+ * Redis's cache while it answers, this process's while it does not (decision 080): a Redis that
+ * fails or is slow costs a search, never an answer, and one that is down is not waited on. The
+ * two hold different answers only in what they have seen; both are keyed by the catalogue's
+ * version, so neither can show a search older than the catalogue.
+ */
+export function failoverSearchCache(link: RedisLink, redis: SearchCache, local: SearchCache): SearchCache {
+  return {
+    get: (key) =>
+      link.run(
+        'search_cache',
+        () => redis.get(key),
+        () => local.get(key),
+      ),
+    set: (key, page) =>
+      link.run(
+        'search_cache',
+        () => redis.set(key, page),
+        () => local.set(key, page),
+      ),
   };
 }
