@@ -330,7 +330,7 @@ export interface CaptchasTable {
   expires_at: GivenTimestamp;
 }
 
-/** Flood-limit counts per call and client address, on PostgreSQL without Redis. */
+/** Flood-limit counts per call and client address, on PostgreSQL without Redis (or while it is down). */
 export interface FloodCountersTable {
   key: string;
   hits: number;
