@@ -93,7 +93,7 @@ export function createRedisLink(
       const downMs = Date.now() - wasDown;
       log.info(
         { redis: 'up', downMs },
-        `Redis answers again after ${Math.round(downMs / 1000)} s: back on Redis`,
+        `Redis answers again after ${Math.round(downMs / 1000)} s: back on Redis (nonces once none only the database knows can be replayed, decision 080)`,
       );
     }
     for (const listener of changeListeners) listener(true);
